@@ -1,0 +1,43 @@
+# graphmem — two commands: `make run` (service on 127.0.0.1:8000) and `make test`.
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+# Wheels are kept under the home directory so reruns (and CI on the same machine) install offline-fast.
+WHEELHOUSE ?= $(HOME)/.cache/graphmem/wheels
+# A CPU-only torch wheel, where the machine offers one (pip find-links), is preferred to PyPI's CUDA build.
+PIP_FIND := --find-links $(WHEELHOUSE) $(if $(PIP_FIND_LINKS),--find-links $(PIP_FIND_LINKS),)
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export TOKENIZERS_PARALLELISM := false
+
+.PHONY: setup run test lint typecheck unit integration schema-check clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml requirements.lock
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@mkdir -p $(WHEELHOUSE)
+	$(BIN)/pip download --quiet --dest $(WHEELHOUSE) $(PIP_FIND) --no-deps -r requirements.lock
+	$(BIN)/pip install --quiet --no-index $(PIP_FIND) -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/graphmem neo4j fetch
+	@touch $@
+
+run: setup
+	$(BIN)/graphmem neo4j start
+	$(BIN)/graphmem schema install
+	$(BIN)/graphmem serve
+
+lint: setup
+	$(BIN)/ruff check graphmem tests bench
+	$(BIN)/ruff format --check graphmem tests bench
+
+typecheck: setup
+	$(BIN)/mypy graphmem
+
+test: setup lint typecheck
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache

@@ -1,0 +1,169 @@
+"""The one gateway to Neo4j: named, parameterised queries, read routing, server-version gates.
+
+Reads run in read transactions (`routing_=READ`), so a cluster serves them from secondaries; writes run
+in managed write transactions, which the driver retries on transient errors with a bounded back-off.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, TypeVar
+
+import neo4j
+from neo4j import GraphDatabase, ManagedTransaction, RoutingControl
+from neo4j.exceptions import AuthError, ClientError, ServiceUnavailable, SessionExpired
+
+from graphmem.config import Settings
+from graphmem.db.queries import load_query
+from graphmem.errors import ConfigError, StoreUnavailable
+
+T = TypeVar("T")
+
+# The earliest server with native vector indexes that graphmem's schema needs.
+MIN_VECTOR_INDEX_VERSION = (5, 13)
+# The first server with the Cypher 25 `SEARCH` clause and in-index vector filters.
+MIN_SEARCH_CLAUSE_VERSION = (2026, 1)
+
+
+@dataclass(frozen=True)
+class ServerInfo:
+    version: str
+    edition: str
+
+    @property
+    def version_tuple(self) -> tuple[int, int]:
+        parts = [int(p) for p in self.version.split("-")[0].split(".")[:2] if p.isdigit()]
+        return (parts[0], parts[1] if len(parts) > 1 else 0)
+
+    @property
+    def supports_vector_index(self) -> bool:
+        return self.version_tuple >= MIN_VECTOR_INDEX_VERSION
+
+    @property
+    def supports_search_clause(self) -> bool:
+        """Cypher 25 `SEARCH ... IN (VECTOR INDEX ... WHERE ...)` with filters evaluated inside the index."""
+        return self.version_tuple >= MIN_SEARCH_CLAUSE_VERSION
+
+
+class Store:
+    """A Neo4j driver plus the graphmem conventions for running named queries."""
+
+    def __init__(self, uri: str, user: str, password: str, database: str = "neo4j") -> None:
+        self.uri = uri
+        self.database = database
+        self.driver = GraphDatabase.driver(
+            uri, auth=(user, password), max_connection_pool_size=64, connection_acquisition_timeout=30
+        )
+        self._count_lock = threading.Lock()
+        self.queries_run = 0
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Store:
+        if settings.neo4j_uri:
+            return cls(settings.neo4j_uri, settings.neo4j_user, settings.neo4j_password or "", settings.neo4j_database)
+        from graphmem.db.embedded import EmbeddedNeo4j
+
+        embedded = EmbeddedNeo4j(settings)
+        return cls(settings.embedded_uri, "neo4j", embedded.password(), settings.neo4j_database)
+
+    def close(self) -> None:
+        self.driver.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- errors ----------------------------------------------------------------------------------
+    @contextmanager
+    def _translated_errors(self) -> Iterator[None]:
+        try:
+            yield
+        except AuthError as exc:
+            raise StoreUnavailable(
+                f"Neo4j at {self.uri} refused the credentials: check NEO4J_USER and NEO4J_PASSWORD"
+            ) from exc
+        except (ServiceUnavailable, SessionExpired) as exc:
+            raise StoreUnavailable(
+                f"Neo4j at {self.uri} is unavailable: start it with 'graphmem neo4j start' or check NEO4J_URI"
+            ) from exc
+
+    def verify(self) -> ServerInfo:
+        """Connect, authenticate and check the server can hold graphmem's vector indexes."""
+        with self._translated_errors():
+            self.driver.verify_connectivity()
+        info = self.server
+        if not info.supports_vector_index:
+            raise ConfigError(
+                f"Neo4j {info.version} at {self.uri} is too old: graphmem needs 5.13+ for native vector indexes"
+            )
+        return info
+
+    @cached_property
+    def server(self) -> ServerInfo:
+        """Detected once per Store; features are gated on it."""
+        rows = self.run_read_text("CALL dbms.components() YIELD name, versions, edition RETURN *")
+        kernel = next((r for r in rows if r["name"] == "Neo4j Kernel"), rows[0])
+        return ServerInfo(version=kernel["versions"][0], edition=kernel["edition"])
+
+    # --- running queries -------------------------------------------------------------------------
+    def _count(self, n: int = 1) -> None:
+        with self._count_lock:
+            self.queries_run += n
+
+    def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """Run the named read query in a read-routed transaction; rows as dicts."""
+        return self.run_read_text(load_query(name), **params)
+
+    def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """Run the named query in one managed write transaction (retried on transient errors)."""
+        return self.run_write_text(load_query(name), **params)
+
+    def run_read_text(self, text: str, **params: Any) -> list[dict[str, Any]]:
+        self._count()
+        with self._translated_errors():
+            records, _, _ = self.driver.execute_query(
+                text, params, routing_=RoutingControl.READ, database_=self.database
+            )
+        return [r.data() for r in records]
+
+    def run_write_text(self, text: str, **params: Any) -> list[dict[str, Any]]:
+        self._count()
+        with self._translated_errors():
+            records, _, _ = self.driver.execute_query(
+                text, params, routing_=RoutingControl.WRITE, database_=self.database
+            )
+        return [r.data() for r in records]
+
+    def write_transaction(self, work: Callable[[ManagedTransaction], T]) -> T:
+        """Several statements in one transaction: all land or none does. `work` may be retried."""
+        with self._translated_errors(), self.driver.session(database=self.database) as session:
+            return session.execute_write(work)
+
+    def read_transaction(self, work: Callable[[ManagedTransaction], T]) -> T:
+        with self._translated_errors(), self.driver.session(
+            database=self.database, default_access_mode=neo4j.READ_ACCESS
+        ) as session:
+            return session.execute_read(work)
+
+    def run_in(self, tx: ManagedTransaction, name: str, **params: Any) -> list[dict[str, Any]]:
+        """Run a named query inside a transaction opened by `write_transaction`/`read_transaction`."""
+        self._count()
+        return [r.data() for r in tx.run(load_query(name), params)]
+
+    def explain_query_type(self, text: str, **params: Any) -> str:
+        """The server's classification of a query without running it: r, rw, w or s (schema)."""
+        self._count()
+        with self._translated_errors():
+            try:
+                _, summary, _ = self.driver.execute_query(
+                    "EXPLAIN " + text, params, routing_=RoutingControl.READ, database_=self.database
+                )
+            except ClientError:
+                raise
+        return str(summary.query_type)

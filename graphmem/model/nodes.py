@@ -1,0 +1,182 @@
+"""The graph's schema, declared once: labels, properties and relationships as neomodel classes.
+
+Cypher files under `cypher/` use exactly these names; `tests/unit/test_model_schema.py` checks that
+every label, relationship type and indexed property they mention is declared here.
+
+Conventions shared by every node: `id` (stable, content-derived where content defines identity, unique
+per label), `space` (tenant; every query filters on it), `recorded_at` / `expired_at` (record time:
+when the service learned / stopped holding it) and `caption` (a short readable line for Neo4j Browser).
+Versioned kinds (Episodic, Semantic, Procedural) add valid time `valid_from` / `valid_to` and `status`.
+"Still current" is the far-future sentinel `graphmem.timeutil.FAR_FUTURE`, never null, so an as-of
+filter is two range comparisons an index can serve.
+"""
+
+from __future__ import annotations
+
+from neomodel import (
+    ArrayProperty,
+    DateTimeProperty,
+    FloatProperty,
+    IntegerProperty,
+    RelationshipFrom,
+    RelationshipTo,
+    StringProperty,
+    StructuredNode,
+    StructuredRel,
+)
+
+STATUS_ACTIVE = "active"
+STATUS_SUPERSEDED = "superseded"
+STATUS_MERGED = "merged"
+STATUSES = (STATUS_ACTIVE, STATUS_SUPERSEDED, STATUS_MERGED)
+
+
+class Supersedes(StructuredRel):
+    """(newer)-[:SUPERSEDES]->(older): the newer version replaced the older one at `at`."""
+
+    at = DateTimeProperty(required=True)
+    recorded_at = DateTimeProperty(required=True)
+    kind = StringProperty(required=True, help_text="explicit | conflict | document")
+    reason = StringProperty()
+    by = StringProperty()
+
+
+class MergedFrom(StructuredRel):
+    """(merged)-[:MERGED_FROM]->(source): consolidation folded `source` into `merged`."""
+
+    at = DateTimeProperty(required=True)
+    recorded_at = DateTimeProperty(required=True)
+
+
+class GraphNode(StructuredNode):
+    """Properties every graphmem node carries."""
+
+    __abstract_node__ = True
+
+    id = StringProperty(unique_index=True, required=True)
+    space = StringProperty(index=True, required=True)
+    caption = StringProperty(help_text="short readable line shown in Neo4j Browser")
+    recorded_at = DateTimeProperty(index=True, required=True)
+    expired_at = DateTimeProperty(index=True, required=True)
+
+
+class VersionedNode(GraphNode):
+    """Valid time and status for the kinds that can be superseded or merged."""
+
+    __abstract_node__ = True
+
+    valid_from = DateTimeProperty(index=True, required=True)
+    valid_to = DateTimeProperty(index=True, required=True)
+    status = StringProperty(index=True, required=True, choices={s: s for s in STATUSES})
+    embedding = ArrayProperty(FloatProperty())
+
+
+class Episode(GraphNode):
+    """One trajectory, chat session or document batch."""
+
+    goal = StringProperty()
+    kind = StringProperty(help_text="trajectory | chat | documents")
+    source = StringProperty()
+    session_id = StringProperty(index=True)
+    started_at = DateTimeProperty(index=True)
+    ended_at = DateTimeProperty()
+    outcome = FloatProperty()
+
+
+class Episodic(VersionedNode):
+    """One raw evidence unit: a trajectory step, a chat turn, or a whole document."""
+
+    kind = StringProperty(required=True, help_text="step | turn | document")
+    text = StringProperty()
+    action = StringProperty()
+    observation = StringProperty()
+    subgoal = StringProperty()
+    state = StringProperty()
+    reward = FloatProperty()
+    author = StringProperty()
+    source = StringProperty()
+    event_at = DateTimeProperty(index=True)
+    seq = IntegerProperty()
+    content_hash = StringProperty(index=True)
+    metadata = StringProperty(help_text="JSON object as given at ingest")
+
+    episode = RelationshipTo("Episode", "PART_OF")
+    next = RelationshipTo("Episodic", "NEXT")
+    supersedes = RelationshipTo("Episodic", "SUPERSEDES", model=Supersedes)
+
+
+class Semantic(VersionedNode):
+    """One proposition: what is true, with its evidence."""
+
+    text = StringProperty(required=True)
+    author = StringProperty()
+    event_at = DateTimeProperty(index=True)
+    credibility = FloatProperty(default=1.0)
+    importance = FloatProperty(default=1.0)
+
+    evidence = RelationshipTo("Episodic", "EVIDENCED_BY")
+    siblings = RelationshipTo("Semantic", "SIBLING")
+    tags = RelationshipFrom("Tag", "TAGS")
+    supersedes = RelationshipTo("Semantic", "SUPERSEDES", model=Supersedes)
+    merged_from = RelationshipTo("Semantic", "MERGED_FROM", model=MergedFrom)
+
+
+class Tag(GraphNode):
+    """A short verbatim key (entity, attribute, verb); `norm_name` is its de-duplication key."""
+
+    name = StringProperty(required=True)
+    norm_name = StringProperty(index=True, required=True)
+    embedding = ArrayProperty(FloatProperty())
+    importance = FloatProperty(default=1.0)
+
+    facts = RelationshipTo("Semantic", "TAGS")
+
+
+class Subgoal(GraphNode):
+    """An abstract intent; procedures are routed by it."""
+
+    text = StringProperty(required=True)
+    embedding = ArrayProperty(FloatProperty())
+    importance = FloatProperty(default=1.0)
+    members = IntegerProperty(default=1, help_text="subgoal texts clustered into this one")
+
+    procedures = RelationshipTo("Procedural", "HAS_PROCEDURE")
+
+
+class Procedural(VersionedNode):
+    """A reusable insight / how-to for a subgoal, with the return it has earned."""
+
+    text = StringProperty(required=True)
+    goal = StringProperty()
+    credibility = FloatProperty(default=1.0)
+    importance = FloatProperty(default=1.0)
+    ret = FloatProperty(db_property="return", default=0.0)
+    uses = IntegerProperty(default=0)
+
+    evidence = RelationshipTo("Episodic", "EVIDENCED_BY")
+    supersedes = RelationshipTo("Procedural", "SUPERSEDES", model=Supersedes)
+    merged_from = RelationshipTo("Procedural", "MERGED_FROM", model=MergedFrom)
+
+
+NODE_CLASSES: tuple[type[GraphNode], ...] = (Episode, Episodic, Semantic, Tag, Subgoal, Procedural)
+LABELS: tuple[str, ...] = tuple(cls.__name__ for cls in NODE_CLASSES)
+EMBEDDED_LABELS: tuple[str, ...] = tuple(
+    cls.__name__ for cls in NODE_CLASSES if "embedding" in cls.defined_properties(rels=False, aliases=False)
+)
+VERSIONED_LABELS: tuple[str, ...] = tuple(
+    cls.__name__ for cls in NODE_CLASSES if issubclass(cls, VersionedNode)
+)
+
+
+def relationship_types() -> set[str]:
+    """Every relationship type declared on the model classes."""
+    types: set[str] = set()
+    for cls in NODE_CLASSES:
+        for rel in cls.defined_properties(aliases=False, properties=False).values():
+            types.add(rel.definition["relation_type"])
+    return types
+
+
+def property_names(label: str) -> set[str]:
+    cls = next(c for c in NODE_CLASSES if c.__name__ == label)
+    return {prop.get_db_property_name(name) for name, prop in cls.defined_properties(rels=False, aliases=False).items()}
