@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from starlette.applications import Starlette
@@ -42,6 +44,11 @@ def create_app(services: Services) -> Starlette:
         Route("/metrics", metrics),
         Route("/graphql", graphql, methods=["GET", "POST"]),
     ]
-    app = Starlette(routes=routes, on_shutdown=[services.store.close])
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        services.store.close()
+
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.services = services
     return app

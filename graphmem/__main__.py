@@ -1,0 +1,5 @@
+import sys
+
+from graphmem.cli import main
+
+sys.exit(main())
