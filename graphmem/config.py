@@ -33,7 +33,8 @@ class Settings(BaseSettings):
     neo4j_version: str = Field(DEFAULT_NEO4J_VERSION, alias="GRAPHMEM_NEO4J_VERSION")
     neo4j_port: int = Field(7687, alias="GRAPHMEM_NEO4J_PORT", ge=1, le=65535)
     neo4j_data_dir: Path = Field(
-        default_factory=lambda: _home_path(".local", "share", "graphmem", "neo4j"), alias="GRAPHMEM_NEO4J_DATA"
+        default_factory=lambda: _home_path(".local", "share", "graphmem", "neo4j"),
+        alias="GRAPHMEM_NEO4J_DATA",
     )
     neo4j_heap: str = Field("1g", alias="GRAPHMEM_NEO4J_HEAP", pattern=r"^\d+[kmgKMG]$")
     neo4j_pagecache: str = Field("512m", alias="GRAPHMEM_NEO4J_PAGECACHE", pattern=r"^\d+[kmgKMG]$")
@@ -58,11 +59,100 @@ class Settings(BaseSettings):
     llm_timeout_s: float = Field(30.0, alias="GRAPHMEM_LLM_TIMEOUT", gt=0)
     llm_max_retries: int = Field(2, alias="GRAPHMEM_LLM_MAX_RETRIES", ge=0, le=10)
 
+    # --- Write path ---
+    structurer: str = Field(
+        "auto",
+        alias="GRAPHMEM_STRUCTURER",
+        pattern=r"^(auto|rules|llm)$",
+        description="auto (llm when GRAPHMEM_LLM_BASE_URL and _MODEL are set, else rules) | rules | llm",
+    )
+    derive_facts: bool = Field(True, alias="GRAPHMEM_DERIVE_FACTS", description="derive Semantic facts from documents")
+    derive_chat_facts: bool = Field(
+        True, alias="GRAPHMEM_DERIVE_CHAT_FACTS", description="derive Semantic facts from chat turns"
+    )
+    max_facts_per_document: int = Field(16, alias="GRAPHMEM_MAX_FACTS_PER_DOCUMENT", ge=0, le=1000)
+    ingest_batch_size: int = Field(256, alias="GRAPHMEM_INGEST_BATCH_SIZE", ge=1, le=10000)
+    tag_merge_similarity: float = Field(0.9, alias="GRAPHMEM_TAG_MERGE_SIMILARITY", gt=0, le=1)
+    subgoal_cluster_similarity: float = Field(0.8, alias="GRAPHMEM_SUBGOAL_CLUSTER_SIMILARITY", gt=0, le=1)
+    segment_split_similarity: float = Field(0.75, alias="GRAPHMEM_SEGMENT_SPLIT_SIMILARITY", gt=0, le=1)
+
+    # --- Read path ---
+    read_leg_weights: dict[str, float] = Field(
+        default_factory=lambda: {"vector": 1.0, "lexical": 1.0, "tagvote": 1.0, "subgoal": 1.0},
+        alias="GRAPHMEM_READ_LEG_WEIGHTS",
+        description="JSON object: weight of each leg in reciprocal-rank fusion",
+    )
+    read_value_weights: dict[str, float] = Field(
+        default_factory=lambda: {
+            "relevance": 0.3,
+            "recency": 0.05,
+            "importance": 0.05,
+            "return": 0.1,
+            "credibility": 0.05,
+            "uses": 0.02,
+        },
+        alias="GRAPHMEM_READ_VALUE_WEIGHTS",
+        description="JSON object: value-model weights added to the normalised RRF score",
+    )
+    read_value_weights_by_space: dict[str, dict[str, float]] = Field(
+        default_factory=dict,
+        alias="GRAPHMEM_READ_VALUE_WEIGHTS_BY_SPACE",
+        description="JSON object: space -> value-model weights overriding the defaults for that space",
+    )
+    read_rrf_k: int = Field(60, alias="GRAPHMEM_READ_RRF_K", ge=1)
+    read_candidates: int = Field(50, alias="GRAPHMEM_READ_CANDIDATES", ge=1, le=10000)
+    read_vector_overfetch: int = Field(4, alias="GRAPHMEM_READ_VECTOR_OVERFETCH", ge=1, le=100)
+    read_latest_slots: int = Field(3, alias="GRAPHMEM_READ_LATEST_SLOTS", ge=0, le=100)
+    read_expand_min_hits: int = Field(3, alias="GRAPHMEM_READ_EXPAND_MIN_HITS", ge=1)
+    read_evidence_tokens: int = Field(1000, alias="GRAPHMEM_READ_EVIDENCE_TOKENS", ge=16)
+    read_reasoning_tokens: int = Field(300, alias="GRAPHMEM_READ_REASONING_TOKENS", ge=16)
+    read_recency_half_life_days: float = Field(180.0, alias="GRAPHMEM_READ_RECENCY_HALF_LIFE_DAYS", gt=0)
+    read_tag_min_cosine: float = Field(0.8, alias="GRAPHMEM_READ_TAG_MIN_COSINE", gt=0, le=1)
+    read_tag_exact_weight: float = Field(5.0, alias="GRAPHMEM_READ_TAG_EXACT_WEIGHT", ge=0)
+    read_tag_fuzzy_weight: float = Field(1.0, alias="GRAPHMEM_READ_TAG_FUZZY_WEIGHT", ge=0)
+    read_tag_dense_bonus: float = Field(2.0, alias="GRAPHMEM_READ_TAG_DENSE_BONUS", ge=0)
+    read_subgoals: int = Field(5, alias="GRAPHMEM_READ_SUBGOALS", ge=1, le=100)
+    read_multihop_rounds: int = Field(3, alias="GRAPHMEM_READ_MULTIHOP_ROUNDS", ge=1, le=10)
+
+    # --- Evolution (consolidation) ---
+    consolidate_classifier: str = Field(
+        "auto",
+        alias="GRAPHMEM_CONSOLIDATE_CLASSIFIER",
+        pattern=r"^(auto|rules|llm)$",
+        description="auto (llm when GRAPHMEM_LLM_BASE_URL and _MODEL are set, else rules) | rules | llm",
+    )
+    consolidate_max_pairs: int = Field(
+        500, alias="GRAPHMEM_CONSOLIDATE_MAX_PAIRS", ge=1, le=100_000, description="pairs classified per run"
+    )
+    consolidate_max_nodes: int = Field(
+        2000, alias="GRAPHMEM_CONSOLIDATE_MAX_NODES", ge=1, le=1_000_000, description="nodes probed per run"
+    )
+    consolidate_neighbours: int = Field(5, alias="GRAPHMEM_CONSOLIDATE_NEIGHBOURS", ge=1, le=100)
+    consolidate_min_similarity: float = Field(0.6, alias="GRAPHMEM_CONSOLIDATE_MIN_SIMILARITY", ge=0, le=1)
+    consolidate_max_tag_degree: int = Field(
+        50,
+        alias="GRAPHMEM_CONSOLIDATE_MAX_TAG_DEGREE",
+        ge=2,
+        le=100_000,
+        description="skip hub tags above this",
+    )
+
     # --- Service ---
     host: str = Field("127.0.0.1", alias="GRAPHMEM_HOST")
     port: int = Field(8000, alias="GRAPHMEM_PORT", ge=1, le=65535)
     api_keys: str | None = Field(None, alias="GRAPHMEM_API_KEYS", description="key records, see README")
-    api_key_file: Path | None = Field(None, alias="GRAPHMEM_API_KEY_FILE")
+    api_key_file: Path | None = Field(
+        None, alias="GRAPHMEM_API_KEY_FILE", description="default ~/.local/share/graphmem/api-keys.json"
+    )
+
+    # --- GraphQL API limits (refused with a clear error above these) ---
+    api_max_depth: int = Field(12, alias="GRAPHMEM_API_MAX_DEPTH", ge=2, le=100)
+    api_max_tokens: int = Field(2000, alias="GRAPHMEM_API_MAX_TOKENS", ge=50, le=1_000_000)
+    api_max_aliases: int = Field(30, alias="GRAPHMEM_API_MAX_ALIASES", ge=1, le=10_000)
+    api_max_first: int = Field(100, alias="GRAPHMEM_API_MAX_FIRST", ge=1, le=10_000)
+    api_max_text_chars: int = Field(200_000, alias="GRAPHMEM_API_MAX_TEXT_CHARS", ge=100)
+    api_max_batch: int = Field(500, alias="GRAPHMEM_API_MAX_BATCH", ge=1, le=100_000)
+    api_max_body_bytes: int = Field(16_000_000, alias="GRAPHMEM_API_MAX_BODY_BYTES", ge=10_000)
 
     @field_validator("neo4j_uri")
     @classmethod

@@ -17,6 +17,11 @@ COMMAND_MODULES = (
     "graphmem.cli.schema_cmd",
     "graphmem.cli.cypher_cmd",
     "graphmem.cli.serve_cmd",
+    "graphmem.cli.keys_cmd",
+    "graphmem.cli.ingest_cmd",
+    "graphmem.cli.bench_cmd",
+    "graphmem.cli.evolution_cmd",
+    "graphmem.cli.recall_cmd",
 )
 
 

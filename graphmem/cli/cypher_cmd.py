@@ -12,7 +12,7 @@ from graphmem.db import Store
 from graphmem.errors import InvalidInput
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("cypher", help="run a read-only Cypher query; one JSON object per row")
     parser.add_argument("query")
     parser.add_argument("--param", action="append", default=[], metavar="K=V", help="JSON or plain text value")

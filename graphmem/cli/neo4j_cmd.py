@@ -10,7 +10,7 @@ from graphmem.db.embedded import EmbeddedNeo4j
 from graphmem.db.store import Store
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("neo4j", help="start, check or stop Neo4j")
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     start = actions.add_parser("start", help="start the embedded Neo4j; returns when Bolt answers")

@@ -11,7 +11,7 @@ from graphmem.db import Store, install_schema
 from graphmem.embed import default_embedder
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("schema", help="install constraints and indexes")
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     install = actions.add_parser("install", help="create missing constraints and indexes (idempotent)")

@@ -8,7 +8,7 @@ from pathlib import Path
 from graphmem.config import get_settings
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     serve = sub.add_parser("serve", help="serve GraphQL at /graphql, /healthz and /metrics")
     serve.add_argument("--host", help="bind address (GRAPHMEM_HOST, default 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (GRAPHMEM_PORT, default 8000)")

@@ -7,6 +7,7 @@ can act on, plus the log's tail where there is one.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
@@ -219,7 +220,12 @@ class EmbeddedNeo4j:
         ]  # fmt: skip
         with self.paths.log.open("w", encoding="utf-8") as log:
             proc = subprocess.Popen(
-                cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env, start_new_session=True
+                cmd,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env=env,
+                start_new_session=True,
             )
         self.paths.pid.write_text(f"{proc.pid}\n")
         self._wait_for_bolt(proc)
@@ -271,10 +277,8 @@ class EmbeddedNeo4j:
                 os.kill(pid, 0)
             except ProcessLookupError:
                 return
-            try:  # reap it when it is our child
+            with contextlib.suppress(ChildProcessError):  # reap it when it is our child
                 os.waitpid(pid, os.WNOHANG)
-            except ChildProcessError:
-                pass
             time.sleep(0.2)
         os.kill(pid, signal.SIGKILL)
 

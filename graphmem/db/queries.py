@@ -5,13 +5,13 @@ Analysts can paste any file into Neo4j Browser and get the answer the service ge
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 CYPHER_DIR = Path(__file__).resolve().parents[2] / "cypher"
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_query(name: str) -> str:
     """Text of `cypher/<name>.cypher`, e.g. `load_query("read/vector_semantic")`, comments kept."""
     path = (CYPHER_DIR / f"{name}.cypher").resolve()

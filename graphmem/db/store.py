@@ -64,7 +64,12 @@ class Store:
     @classmethod
     def from_settings(cls, settings: Settings) -> Store:
         if settings.neo4j_uri:
-            return cls(settings.neo4j_uri, settings.neo4j_user, settings.neo4j_password or "", settings.neo4j_database)
+            return cls(
+                settings.neo4j_uri,
+                settings.neo4j_user,
+                settings.neo4j_password or "",
+                settings.neo4j_database,
+            )
         from graphmem.db.embedded import EmbeddedNeo4j
 
         embedded = EmbeddedNeo4j(settings)
@@ -146,9 +151,10 @@ class Store:
             return session.execute_write(work)
 
     def read_transaction(self, work: Callable[[ManagedTransaction], T]) -> T:
-        with self._translated_errors(), self.driver.session(
-            database=self.database, default_access_mode=neo4j.READ_ACCESS
-        ) as session:
+        with (
+            self._translated_errors(),
+            self.driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as session,
+        ):
             return session.execute_read(work)
 
     def run_in(self, tx: ManagedTransaction, name: str, **params: Any) -> list[dict[str, Any]]:

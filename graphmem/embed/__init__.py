@@ -35,7 +35,8 @@ def make_embedder(settings: Settings) -> Embedder:
         except ValueError:
             raise ConfigError(f"GRAPHMEM_EMBEDDER={settings.embedder!r}: hashing:DIM needs an integer") from None
     raise ConfigError(
-        f"GRAPHMEM_EMBEDDER={settings.embedder!r} is not one of sentence-transformers[:MODEL], openai:MODEL, hashing[:DIM]"
+        f"GRAPHMEM_EMBEDDER={settings.embedder!r} is not one of "
+        "sentence-transformers[:MODEL], openai:MODEL, hashing[:DIM]"
     )
 
 

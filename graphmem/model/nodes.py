@@ -53,7 +53,7 @@ class GraphNode(StructuredNode):
 
     __abstract_node__ = True
 
-    id = StringProperty(unique_index=True, required=True)
+    uid = StringProperty(db_property="id", unique_index=True, required=True)
     space = StringProperty(index=True, required=True)
     caption = StringProperty(help_text="short readable line shown in Neo4j Browser")
     recorded_at = DateTimeProperty(index=True, required=True)
@@ -158,14 +158,26 @@ class Procedural(VersionedNode):
     merged_from = RelationshipTo("Procedural", "MERGED_FROM", model=MergedFrom)
 
 
+class AuditRecord(GraphNode):
+    """An audited destructive operation (the tenant erase `forget`): who removed what from a space, and when.
+
+    Kept out of NODE_CLASSES: it is bookkeeping, not memory, and no read path returns it.
+    """
+
+    action = StringProperty(required=True, help_text="forget")
+    by = StringProperty(required=True)
+    at = DateTimeProperty(index=True, required=True)
+    target = StringProperty(help_text="the id the action named (the Episode for forget)")
+    removed = StringProperty(help_text="JSON object: label -> removed ids")
+    removed_counts = StringProperty(help_text="JSON object: label -> number removed")
+
+
 NODE_CLASSES: tuple[type[GraphNode], ...] = (Episode, Episodic, Semantic, Tag, Subgoal, Procedural)
 LABELS: tuple[str, ...] = tuple(cls.__name__ for cls in NODE_CLASSES)
 EMBEDDED_LABELS: tuple[str, ...] = tuple(
     cls.__name__ for cls in NODE_CLASSES if "embedding" in cls.defined_properties(rels=False, aliases=False)
 )
-VERSIONED_LABELS: tuple[str, ...] = tuple(
-    cls.__name__ for cls in NODE_CLASSES if issubclass(cls, VersionedNode)
-)
+VERSIONED_LABELS: tuple[str, ...] = tuple(cls.__name__ for cls in NODE_CLASSES if issubclass(cls, VersionedNode))
 
 
 def relationship_types() -> set[str]:

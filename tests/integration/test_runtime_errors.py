@@ -43,7 +43,10 @@ def test_wrong_password_is_one_line(neo4j_server) -> None:
 
 def test_status_of_reachable_server_prints_version_and_uri(neo4j_server) -> None:
     proc = _run(
-        ["neo4j", "status"], NEO4J_URI=neo4j_server.uri, NEO4J_USER=neo4j_server.user, NEO4J_PASSWORD=neo4j_server.password
+        ["neo4j", "status"],
+        NEO4J_URI=neo4j_server.uri,
+        NEO4J_USER=neo4j_server.user,
+        NEO4J_PASSWORD=neo4j_server.password,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert neo4j_server.uri in proc.stdout and "Neo4j 20" in proc.stdout

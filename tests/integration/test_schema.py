@@ -24,7 +24,8 @@ def test_install_is_idempotent(store: Store, minilm) -> None:
 
 def test_vector_and_fulltext_indexes_and_id_constraints_exist(store: Store) -> None:
     rows = store.run_read_text(
-        "SHOW INDEXES YIELD name, type, labelsOrTypes, properties, state RETURN name, type, labelsOrTypes, properties, state"
+        "SHOW INDEXES YIELD name, type, labelsOrTypes, properties, state "
+        "RETURN name, type, labelsOrTypes, properties, state"
     )
     vector = {r["labelsOrTypes"][0] for r in rows if r["type"] == "VECTOR"}
     fulltext = {r["labelsOrTypes"][0] for r in rows if r["type"] == "FULLTEXT"}
@@ -40,12 +41,15 @@ def test_vector_and_fulltext_indexes_and_id_constraints_exist(store: Store) -> N
 
 def _write_facts(store: Store, space: str, texts: list[str], vectors: list[list[float]]) -> None:
     now = utc_now()
-    rows = [{"id": f"{space}-{i}", "text": t, "embedding": v} for i, (t, v) in enumerate(zip(texts, vectors, strict=True))]
+    rows = [
+        {"id": f"{space}-{i}", "text": t, "embedding": v} for i, (t, v) in enumerate(zip(texts, vectors, strict=True))
+    ]
     store.run_write_text(
         """
         UNWIND $rows AS row
         CREATE (n:Semantic {id: row.id, space: $space, text: row.text, embedding: row.embedding,
-                            status: 'active', valid_from: $now, valid_to: $far, recorded_at: $now, expired_at: $far})
+                            status: 'active', valid_from: $now, valid_to: $far,
+                            recorded_at: $now, expired_at: $far})
         """,
         rows=rows,
         space=space,
