@@ -8,6 +8,7 @@ from pathlib import Path
 from graphmem.config import Settings, get_settings
 from graphmem.db.embedded import EmbeddedNeo4j
 from graphmem.db.store import Store
+from graphmem.ui.neo4j_browser import fetch_browser
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -21,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     status.set_defaults(handler=_status)
     stop = actions.add_parser("stop", help="stop the embedded Neo4j")
     stop.set_defaults(handler=_stop)
-    fetch = actions.add_parser("fetch", help="download the embedded Neo4j's jars into the cache")
+    fetch = actions.add_parser("fetch", help="download the embedded Neo4j's jars and Neo4j Browser into the cache")
     fetch.set_defaults(handler=_fetch)
 
 
@@ -72,6 +73,9 @@ def _stop(args: argparse.Namespace) -> int:
 
 def _fetch(args: argparse.Namespace) -> int:
     settings = _settings(args)
-    lib = EmbeddedNeo4j(settings).fetch()
-    print(f"Neo4j {settings.neo4j_version} jars in {lib}")
+    if settings.uses_embedded_neo4j:
+        lib = EmbeddedNeo4j(settings).fetch()
+        print(f"Neo4j {settings.neo4j_version} jars in {lib}")
+    browser = fetch_browser(settings)
+    print(f"Neo4j Browser {settings.browser_version} in {browser}")
     return 0
