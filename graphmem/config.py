@@ -41,6 +41,9 @@ class Settings(BaseSettings):
     neo4j_start_timeout_s: float = Field(180.0, alias="GRAPHMEM_NEO4J_START_TIMEOUT", gt=0)
     java_home: Path | None = Field(None, alias="GRAPHMEM_JAVA_HOME")
     cache_dir: Path = Field(default_factory=lambda: _home_path(".cache", "graphmem"), alias="GRAPHMEM_CACHE_DIR")
+    browser_version: str = Field(
+        "5.24.0", alias="GRAPHMEM_BROWSER_VERSION", description="Neo4j Browser version served at /browser/"
+    )
 
     # --- Embeddings ---
     embedder: str = Field(

@@ -1,0 +1,16 @@
+// Facts that held in a space on a date, as the service knew them at a given time (bi-temporal).
+// Parameters: $space (text); $as_of (datetime, valid time, e.g. datetime('2024-05-01T00:00:00Z'));
+// $known_at (datetime, record time; datetime() for "as we know it now"); $tag (norm_name of a tag to narrow
+// to, or null for every fact). A supersession or merge counts only once recorded (its recorded_at <=
+// $known_at), so "what did we believe held on D, as of K" is answered as it would have been at K.
+MATCH (n:Semantic {space: $space})
+WHERE n.valid_from <= $as_of AND n.recorded_at <= $known_at AND n.expired_at > $known_at
+  AND ($tag IS NULL OR EXISTS { MATCH (t:Tag {space: $space, norm_name: $tag})-[:TAGS]->(n) })
+  AND (n.valid_to > $as_of OR EXISTS { MATCH ()-[late:SUPERSEDES|MERGED_FROM]->(n) WHERE late.recorded_at > $known_at })
+WITH n, reduce(until = datetime('9999-12-31T00:00:00Z'),
+               at IN COLLECT { MATCH ()-[r:SUPERSEDES|MERGED_FROM]->(n) WHERE r.recorded_at <= $known_at RETURN r.at } |
+               CASE WHEN at < until THEN at ELSE until END) AS valid_to_then
+WHERE valid_to_then > $as_of
+RETURN n.id AS id, n.text AS text, n.author AS author, n.status AS status,
+       n.valid_from AS valid_from, valid_to_then AS valid_to
+ORDER BY n.valid_from DESC, n.id

@@ -1,0 +1,36 @@
+// Fold each restatement group ($merges: [{id, sources: [ids], credibility}]) of active facts in $space into one
+// new Semantic node: the latest source's text, author and embedding, valid from the LATEST source's start (no
+// later wording leaks into earlier dates), the union of tags and evidence, and MERGED_FROM {at, recorded_at}
+// edges to its sources, which become 'merged' with validity closed at that start. Nothing is deleted. Idempotent.
+UNWIND $merges AS m
+MATCH (src:Semantic)
+WHERE src.id IN m.sources AND src.space = $space
+WITH m, src
+ORDER BY src.valid_from DESC, src.recorded_at DESC, src.id
+WITH m, collect(src) AS sources
+WHERE size(sources) = size(m.sources)
+WITH m, sources, sources[0] AS latest
+MERGE (n:Semantic {id: m.id})
+  ON CREATE SET n.space = $space, n.text = latest.text, n.caption = coalesce(latest.caption, left(latest.text, 80)),
+                n.author = latest.author, n.embedding = latest.embedding, n.event_at = latest.event_at,
+                n.valid_from = latest.valid_from, n.valid_to = $far, n.recorded_at = $now, n.expired_at = $far,
+                n.status = 'active', n.credibility = m.credibility,
+                n.importance = reduce(best = 0.0, s IN sources |
+                                 CASE WHEN coalesce(s.importance, 1.0) > best THEN coalesce(s.importance, 1.0)
+                                      ELSE best END)
+WITH n, latest, sources
+UNWIND sources AS src
+MERGE (n)-[r:MERGED_FROM]->(src)
+  ON CREATE SET r.at = latest.valid_from, r.recorded_at = $now
+SET src.status = 'merged',
+    src.valid_to = CASE WHEN latest.valid_from < src.valid_to THEN latest.valid_from ELSE src.valid_to END
+WITH n, src
+CALL (n, src) {
+  MATCH (t:Tag)-[:TAGS]->(src)
+  MERGE (t)-[:TAGS]->(n)
+}
+CALL (n, src) {
+  MATCH (src)-[:EVIDENCED_BY]->(e:Episodic)
+  MERGE (n)-[:EVIDENCED_BY]->(e)
+}
+RETURN count(DISTINCT n) AS merged_nodes, count(src) AS sources
