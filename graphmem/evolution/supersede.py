@@ -118,6 +118,7 @@ def apply_supersessions(store: Store, tx: ManagedTransaction, space: str, rows: 
             f"{row['new_id']!r} superseding {row['old_id']!r} would make a cycle: "
             f"{row['old_id']!r} already supersedes {row['new_id']!r} (directly or through later versions)",
         )
+    store.run_in(tx, "write/supersede_retire_derived", space=space, rows=clean)
     return int(created[0]["created"]) if created else 0
 
 

@@ -150,3 +150,37 @@ def test_memory_graph_exposes_the_time_operations(graph: GraphBuilder) -> None:
     assert [(v.author, v.status) for v in chain.versions] == [("ana", "superseded"), ("bo", "active")]
     assert [c.change for c in memory.changes(graph.space, "2024-02-01", "2024-02-02")] == ["added", "superseded"]
     assert memory.consolidate(graph.space).superseded == 0  # already linked: nothing more to do
+
+
+def test_superseding_a_document_retires_the_facts_that_rest_on_it_alone(store, space) -> None:
+    from graphmem.config import Settings
+    from graphmem.write.documents import ingest_documents
+
+    embedder = HashingEmbedder(384)
+    settings = Settings()
+    old_doc = {
+        "id": f"{space}-policy-v1",
+        "text": "The Berlin office approves travel budgets up to 5000 EUR.",
+        "author": "ana",
+        "event_at": "2024-01-10T09:00:00Z",
+    }
+    new_doc = {
+        "id": f"{space}-policy-v2",
+        "text": "The Berlin office approves travel budgets up to 8000 EUR.",
+        "author": "ben",
+        "event_at": "2024-05-02T09:00:00Z",
+        "supersedes": [f"{space}-policy-v1"],
+    }
+    ingest_documents(store, embedder, settings, space, [old_doc], strict=True)
+    ingest_documents(store, embedder, settings, space, [new_doc], strict=True)
+    facts = store.run_read_text(
+        "MATCH (f:Semantic {space: $space})-[:EVIDENCED_BY]->(d:Episodic) "
+        "RETURN d.id AS doc, f.status AS status, f.valid_to AS valid_to",
+        space=space,
+    )
+    old_facts = [f for f in facts if f["doc"] == old_doc["id"]]
+    new_facts = [f for f in facts if f["doc"] == new_doc["id"]]
+    assert old_facts and new_facts
+    assert all(f["status"] == "superseded" for f in old_facts)
+    assert all(f["valid_to"].to_native().isoformat().startswith("2024-05-02") for f in old_facts)
+    assert all(f["status"] == "active" for f in new_facts)
