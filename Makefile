@@ -27,6 +27,7 @@ $(VENV)/.installed: pyproject.toml requirements.lock
 run: setup
 	$(BIN)/graphmem neo4j start
 	$(BIN)/graphmem schema install
+	$(BIN)/graphmem keys ensure-dev
 	$(BIN)/graphmem serve
 
 lint: setup
