@@ -140,6 +140,11 @@ class Settings(BaseSettings):
         description="skip hub tags above this",
     )
 
+    # --- Clients of a running service (graphmem.Client defaults, `graphmem mcp`) ---
+    service_url: str = Field("http://127.0.0.1:8000", alias="GRAPHMEM_URL", description="service base URL")
+    client_api_key: str | None = Field(None, alias="GRAPHMEM_API_KEY", description="key a client sends")
+    client_space: str | None = Field(None, alias="GRAPHMEM_SPACE", description="default space of `graphmem mcp`")
+
     # --- Service ---
     host: str = Field("127.0.0.1", alias="GRAPHMEM_HOST")
     port: int = Field(8000, alias="GRAPHMEM_PORT", ge=1, le=65535)

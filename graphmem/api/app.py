@@ -1,9 +1,15 @@
-"""The Starlette application: GraphQL at /graphql, /healthz and /metrics."""
+"""The Starlette application: GraphQL at /graphql, /healthz and /metrics.
+
+The app holds no per-client state (keys live in the key file / environment, data in Neo4j), so
+replicas behind a load balancer scale out.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import uuid
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 from starlette.applications import Starlette
@@ -11,40 +17,127 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.asgi import GraphQL
 
-from graphmem.api.context import Services
+from graphmem.api.context import RequestContext, Services
+from graphmem.api.graphiql import ASSET_PATH, asset_endpoint, graphiql_page
 from graphmem.api.health import check_health
-from graphmem.api.schema import schema
+from graphmem.api.loaders import Loaders
+from graphmem.api.schema import build_schema
+from graphmem.errors import Forbidden, GraphmemError
+
+log = logging.getLogger("graphmem.api")
 
 
-class GraphQLApp(GraphQL):  # type: ignore[type-arg]
+class GraphQLApp(GraphQL[RequestContext, None]):
+    """Strawberry's ASGI view with graphmem's per-request context: key check, loaders, request id."""
+
     def __init__(self, services: Services) -> None:
-        super().__init__(schema)
+        super().__init__(build_schema(services.settings), graphql_ide="graphiql")
         self.services = services
 
-    async def get_context(self, request: Any, response: Any = None) -> dict[str, Any]:
-        return {"services": self.services, "request": request, "response": response}
+    async def render_graphql_ide(self, request: Any) -> Response:
+        """GraphiQL from local assets (see graphmem.api.graphiql), never strawberry's CDN page."""
+        return graphiql_page(self.services.settings)
+
+    async def get_context(self, request: Any, response: Any = None) -> RequestContext:
+        services = self.services
+        services.metrics.count_request()
+        request_id = uuid.uuid4().hex[:16]
+        if response is not None:
+            response.headers["x-request-id"] = request_id
+        client = request.client.host if getattr(request, "client", None) else "unknown"
+        principal, auth_error = None, None
+        try:
+            principal = services.keyring.authenticate(request.headers.get("authorization"), client)
+        except Forbidden as exc:
+            auth_error = exc
+            services.metrics.count_auth_failure()
+        except GraphmemError as exc:  # an unreadable key file: refuse, and tell the operator
+            log.error("request %s: API keys unavailable: %s", request_id, exc)
+            auth_error = Forbidden("API keys are unavailable on the server; see its log")
+        return RequestContext(
+            services=services,
+            request=request,
+            response=response,
+            request_id=request_id,
+            principal=principal,
+            auth_error=auth_error,
+            loaders=Loaders(services.store),
+        )
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """Refuses request bodies over `max_bytes` with 413, whether or not Content-Length is sent."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    def _response(self) -> Response:
+        message = f"request body exceeds {self.max_bytes} bytes (GRAPHMEM_API_MAX_BODY_BYTES)"
+        return JSONResponse({"errors": [{"message": message, "extensions": {"code": "PAYLOAD_TOO_LARGE"}}]}, 413)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and length.isdigit() and int(length) > self.max_bytes:
+            await self._response()(scope, receive, send)
+            return
+        received = 0
+        started = False
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:
+                    raise _BodyTooLarge
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _BodyTooLarge:
+            if not started:
+                await self._response()(scope, receive, send)
 
 
 def create_app(services: Services) -> Starlette:
     async def healthz(request: Request) -> Response:
         health = await run_in_threadpool(check_health, services)
-        body = {"status": health.status, "neo4j": {"uri": health.neo4j_uri, "version": health.neo4j_version}}
+        body: dict[str, Any] = {
+            "status": health.status,
+            "neo4j": {"uri": health.neo4j_uri, "version": health.neo4j_version},
+        }
         if health.detail:
             body["detail"] = health.detail
         return JSONResponse(body, status_code=200 if health.status == "ok" else 503)
 
     async def metrics(request: Request) -> Response:
-        return PlainTextResponse(f"graphmem_store_queries_total {services.store.queries_run}\n")
+        return PlainTextResponse(services.metrics.render(services.store))
 
-    graphql = GraphQLApp(services)
+    graphql = BodyLimit(GraphQLApp(services), services.settings.api_max_body_bytes)
     routes = [
         Route("/healthz", healthz),
         Route("/metrics", metrics),
+        Route(ASSET_PATH + "/{name}", asset_endpoint(services.settings)),
         Route("/graphql", graphql, methods=["GET", "POST"]),
     ]
-    @asynccontextmanager
+
+    @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         services.store.close()

@@ -1,35 +1,37 @@
-"""The GraphQL schema (strawberry). Roots are added here as the read, write and time paths land."""
+"""The GraphQL schema: the type system (`schema`, what `graphmem export-schema` prints) and the executing
+schema with limits and error shaping (`build_schema(settings)`, what the app serves)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import strawberry
-from starlette.concurrency import run_in_threadpool
-from strawberry.types import Info
+from graphql import GraphQLError
+from strawberry.tools import merge_types
+from strawberry.types import ExecutionContext
 
-from graphmem.api.context import Services
-from graphmem.api.health import check_health
+from graphmem.api.errors import ErrorShaping
+from graphmem.api.limits import validation_extensions
+from graphmem.api.memory_roots import MemoryQuery
+from graphmem.api.mutation import Mutation
+from graphmem.api.nodes import Episode, Episodic, Procedural, Semantic, Subgoal, Tag
+from graphmem.api.query import Query as GraphQuery
+from graphmem.config import Settings
 
-
-@strawberry.type(description="Service and store health")
-class HealthStatus:
-    status: str = strawberry.field(description="ok, or degraded when Neo4j cannot be reached")
-    neo4j_uri: str
-    neo4j_version: str | None
-    detail: str | None
-
-
-@strawberry.type
-class Query:
-    @strawberry.field(description="Is the service up, and can it reach Neo4j?")
-    async def health(self, info: Info) -> HealthStatus:
-        services: Services = info.context["services"]
-        health = await run_in_threadpool(check_health, services)
-        return HealthStatus(
-            status=health.status,
-            neo4j_uri=health.neo4j_uri,
-            neo4j_version=health.neo4j_version,
-            detail=health.detail,
-        )
+Query = merge_types("Query", (GraphQuery, MemoryQuery))
+NODE_TYPES: list[Any] = [Semantic, Procedural, Episodic, Episode, Tag, Subgoal]
 
 
-schema = strawberry.Schema(query=Query)
+class GraphmemSchema(strawberry.Schema):
+    def process_errors(self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None) -> None:
+        """Logging happens in `ErrorShaping` (unexpected errors only, with the request id)."""
+
+
+def build_schema(settings: Settings | None = None) -> strawberry.Schema:
+    extensions: list[Any] = [ErrorShaping]
+    if settings is not None:
+        extensions = [*validation_extensions(settings), ErrorShaping]
+    return GraphmemSchema(query=Query, mutation=Mutation, types=NODE_TYPES, extensions=extensions)
+
+
+schema = build_schema()

@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "graphmem.cli.bench_cmd",
     "graphmem.cli.evolution_cmd",
     "graphmem.cli.recall_cmd",
+    "graphmem.cli.mcp_cmd",
 )
 
 

@@ -1,0 +1,102 @@
+"""Who is calling and what they may touch: Bearer API keys with scopes and spaces.
+
+Every root asks `require(...)` for a scope and a space before it reads or writes anything, so a key
+never reaches another space's data. Failed attempts are logged with the client address, never the key.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+
+from graphmem.api.keys import ALL_SPACES, ApiKey, KeyFile, key_file_path, matching_key, parse_env_records
+from graphmem.config import Settings
+from graphmem.errors import Forbidden
+
+log = logging.getLogger("graphmem.api.auth")
+
+
+class Unauthenticated(Forbidden):
+    """No key, or a key the service does not know (or that was revoked)."""
+
+    code = "UNAUTHENTICATED"
+
+
+@dataclass(frozen=True)
+class Principal:
+    """The caller behind a verified key."""
+
+    key_id: str
+    name: str
+    scopes: frozenset[str]
+    spaces: frozenset[str]
+
+    @classmethod
+    def of(cls, key: ApiKey) -> Principal:
+        return cls(key.key_id, key.name, frozenset(key.scopes), frozenset(key.spaces))
+
+    @property
+    def all_spaces(self) -> bool:
+        return ALL_SPACES in self.spaces
+
+    def has_scope(self, scope: str) -> bool:
+        return scope in self.scopes or "admin" in self.scopes
+
+    def may_touch(self, space: str) -> bool:
+        return self.all_spaces or space in self.spaces
+
+
+class KeyRing:
+    """Keys from GRAPHMEM_API_KEYS and the key file; the file is re-read when it changes, so
+    `graphmem keys create/revoke` take effect without a restart."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._env_keys = parse_env_records(settings.api_keys)
+        self._file = KeyFile(key_file_path(settings))
+        self._lock = threading.Lock()
+        self._file_stamp: tuple[float, int] | None = None
+        self._file_keys: list[ApiKey] = []
+
+    def keys(self) -> list[ApiKey]:
+        with self._lock:
+            try:
+                stat = self._file.path.stat()
+                stamp: tuple[float, int] | None = (stat.st_mtime, stat.st_size)
+            except FileNotFoundError:
+                stamp = None
+            if stamp != self._file_stamp:
+                self._file_keys = self._file.load() if stamp else []
+                self._file_stamp = stamp
+            return [*self._env_keys, *self._file_keys]
+
+    def authenticate(self, authorization: str | None, client: str) -> Principal | None:
+        """The principal for an `Authorization` header; None when none was sent.
+
+        Raises `Unauthenticated` for a malformed header or an unknown or revoked key.
+        """
+        if not authorization:
+            return None
+        scheme, _, token = authorization.strip().partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not token:
+            log.warning("rejected Authorization header from %s: not 'Bearer <key>'", client)
+            raise Unauthenticated("the Authorization header must read 'Bearer <API key>'")
+        key = matching_key(token, self.keys())
+        if key is None:
+            log.warning("rejected unknown or revoked API key from %s", client)
+            raise Unauthenticated("unknown or revoked API key")
+        return Principal.of(key)
+
+
+def require(principal: Principal | None, auth_error: Forbidden | None, scope: str, space: str | None) -> Principal:
+    """The caller, if it holds `scope` and may touch `space`; else Unauthenticated / Forbidden."""
+    if auth_error is not None:
+        raise auth_error
+    if principal is None:
+        raise Unauthenticated("an API key is required: send 'Authorization: Bearer <API key>'")
+    if not principal.has_scope(scope):
+        raise Forbidden(f"this API key lacks the '{scope}' scope")
+    if space is not None and not principal.may_touch(space):
+        raise Forbidden(f"this API key may not access space {space!r}")
+    return principal

@@ -1,0 +1,175 @@
+"""API keys: how they are minted, stored (hashed) and looked up.
+
+A key reads `gmk_<key id>_<secret>`; only its sha256 is stored. The store is the key file (JSON,
+GRAPHMEM_API_KEY_FILE, default ~/.local/share/graphmem/api-keys.json, mode 0600) plus any records in
+GRAPHMEM_API_KEYS: `;`-separated `SECRET|scopes|spaces[|name]`, where SECRET is the key itself or
+`sha256:<hex digest>`, scopes are `read,write,admin` and spaces are names or `*` for all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from graphmem.config import Settings
+from graphmem.errors import ConfigError, InvalidInput, NotFound
+from graphmem.timeutil import iso, utc_now
+
+SCOPES = ("read", "write", "admin")
+ALL_SPACES = "*"
+KEY_PREFIX = "gmk_"
+
+
+def default_key_file() -> Path:
+    return Path.home() / ".local" / "share" / "graphmem" / "api-keys.json"
+
+
+def key_file_path(settings: Settings) -> Path:
+    return settings.api_key_file or default_key_file()
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class ApiKey:
+    """One stored key: never the key itself, only its digest, scopes and spaces."""
+
+    key_id: str
+    sha256: str
+    scopes: tuple[str, ...]
+    spaces: tuple[str, ...]
+    name: str = ""
+    created_at: str | None = None
+    revoked_at: str | None = None
+    source: str = field(default="file", compare=False)
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+    def public(self) -> dict[str, object]:
+        """What `keys list` shows: everything but the digest."""
+        return {
+            "key_id": self.key_id,
+            "name": self.name,
+            "scopes": list(self.scopes),
+            "spaces": list(self.spaces),
+            "created_at": self.created_at,
+            "revoked_at": self.revoked_at,
+            "source": self.source,
+        }
+
+
+def parse_scopes(field_name: str, text: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    items = text.split(",") if isinstance(text, str) else list(text)
+    scopes = tuple(sorted({s.strip().lower() for s in items if s.strip()}))
+    if not scopes:
+        raise InvalidInput(field_name, f"at least one scope is required ({', '.join(SCOPES)})")
+    unknown = [s for s in scopes if s not in SCOPES]
+    if unknown:
+        raise InvalidInput(field_name, f"unknown scope {unknown[0]!r}; use {', '.join(SCOPES)}")
+    return scopes
+
+
+def parse_spaces(field_name: str, text: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    items = text.split(",") if isinstance(text, str) else list(text)
+    spaces = tuple(sorted({s.strip() for s in items if s.strip()}))
+    if not spaces:
+        raise InvalidInput(field_name, "at least one space (or * for all) is required")
+    return spaces
+
+
+def parse_env_records(text: str | None) -> list[ApiKey]:
+    """Records from GRAPHMEM_API_KEYS (see the module docstring)."""
+    keys: list[ApiKey] = []
+    for n, record in enumerate(r.strip() for r in (text or "").split(";")):
+        if not record:
+            continue
+        parts = record.split("|")
+        if len(parts) not in (3, 4):
+            raise ConfigError(f"GRAPHMEM_API_KEYS record {n + 1}: expected SECRET|scopes|spaces[|name]")
+        secret = parts[0].strip()
+        digest = secret.removeprefix("sha256:").lower() if secret.startswith("sha256:") else hash_key(secret)
+        if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+            raise ConfigError(f"GRAPHMEM_API_KEYS record {n + 1}: sha256: needs a 64-digit hex digest")
+        try:
+            scopes = parse_scopes("scopes", parts[1])
+            spaces = parse_spaces("spaces", parts[2])
+        except InvalidInput as exc:
+            raise ConfigError(f"GRAPHMEM_API_KEYS record {n + 1}: {exc}") from None
+        name = parts[3].strip() if len(parts) == 4 else f"env-{n + 1}"
+        keys.append(ApiKey(f"env{n + 1}", digest, scopes, spaces, name, source="env"))
+    return keys
+
+
+class KeyFile:
+    """The JSON key file. Writes are atomic (temp file + rename) and keep the file private (0600)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def load(self) -> list[ApiKey]:
+        if not self.path.exists():
+            return []
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            return [
+                ApiKey(**{**record, "scopes": tuple(record["scopes"]), "spaces": tuple(record["spaces"])})
+                for record in data.get("keys", [])
+            ]
+        except (OSError, ValueError, TypeError, KeyError) as exc:
+            raise ConfigError(f"API key file {self.path} is unreadable: {exc}") from None
+
+    def save(self, keys: list[ApiKey]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        records = []
+        for key in keys:
+            record = asdict(key)
+            record.pop("source")
+            records.append(record)
+        body = json.dumps({"version": 1, "keys": records}, indent=2) + "\n"
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".api-keys-")
+        try:
+            os.fchmod(fd, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(body)
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def create(self, scopes: tuple[str, ...], spaces: tuple[str, ...], name: str = "") -> tuple[str, ApiKey]:
+        """Mint a key; returns (the key, shown once, its stored record)."""
+        key_id = secrets.token_hex(4)
+        secret = f"{KEY_PREFIX}{key_id}_{secrets.token_urlsafe(32)}"
+        record = ApiKey(key_id, hash_key(secret), scopes, spaces, name, created_at=iso(utc_now()))
+        self.save([*self.load(), record])
+        return secret, record
+
+    def revoke(self, key_id: str) -> ApiKey:
+        keys = self.load()
+        for i, key in enumerate(keys):
+            if key.key_id == key_id:
+                if key.revoked_at is None:
+                    keys[i] = ApiKey(**{**asdict(key), "revoked_at": iso(utc_now())})
+                    self.save(keys)
+                return keys[i]
+        raise NotFound("key_id", f"no key {key_id!r} in {self.path}")
+
+
+def matching_key(presented: str, keys: list[ApiKey]) -> ApiKey | None:
+    """The active key whose digest equals the presented key's, compared in constant time against all."""
+    digest = hash_key(presented)
+    found: ApiKey | None = None
+    for key in keys:
+        if hmac.compare_digest(key.sha256, digest) and key.active and found is None:
+            found = key
+    return found
