@@ -11,7 +11,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup run test lint typecheck unit integration schema-check clean
+.PHONY: setup run test lint typecheck e2e-deps graphiql clean
 
 setup: $(VENV)/.installed
 
@@ -22,7 +22,24 @@ $(VENV)/.installed: pyproject.toml requirements.lock
 	$(BIN)/pip install --quiet --no-index $(PIP_FIND) -r requirements.lock
 	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	$(BIN)/graphmem neo4j fetch
+	$(BIN)/python -m graphmem.api.graphiql fetch
 	@touch $@
+
+# GraphiQL's assets from npm, served locally (no CDN): part of setup; rerun to refresh.
+graphiql: setup
+	$(BIN)/python -m graphmem.api.graphiql fetch
+
+# Browser end-to-end tests: Debian's Chromium (installed when running as root and missing) and
+# playwright-core from npm under the cache. Without them those tests say so and skip.
+E2E_NODE := $(HOME)/.cache/graphmem/e2e-node
+e2e-deps:
+	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || \
+		echo "e2e-deps: no Chromium (needs root and apt-get); browser tests will skip"; }
+	@command -v npm >/dev/null && mkdir -p $(E2E_NODE) && \
+		(test -d $(E2E_NODE)/node_modules/playwright-core || \
+		 npm install --silent --no-audit --no-fund --prefix $(E2E_NODE) playwright-core@1.64.1) || \
+		echo "e2e-deps: no npm; browser tests will skip"
 
 run: setup
 	$(BIN)/graphmem neo4j start
@@ -37,7 +54,7 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy graphmem
 
-test: setup lint typecheck
+test: setup e2e-deps lint typecheck
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests
 
 clean:

@@ -26,6 +26,7 @@ from graphmem.api.health import check_health
 from graphmem.api.loaders import Loaders
 from graphmem.api.schema import build_schema
 from graphmem.errors import Forbidden, GraphmemError
+from graphmem.ui.neo4j_browser import browser_routes
 
 log = logging.getLogger("graphmem.api")
 
@@ -135,6 +136,7 @@ def create_app(services: Services) -> Starlette:
         Route("/metrics", metrics),
         Route(ASSET_PATH + "/{name}", asset_endpoint(services.settings)),
         Route("/graphql", graphql, methods=["GET", "POST"]),
+        *browser_routes(services.settings, services.store.uri),
     ]
 
     @contextlib.asynccontextmanager
