@@ -26,6 +26,7 @@ from graphmem.api.health import check_health
 from graphmem.api.loaders import Loaders
 from graphmem.api.schema import build_schema
 from graphmem.errors import Forbidden, GraphmemError
+from graphmem.observability import MEMORY_METRICS
 from graphmem.ui.neo4j_browser import browser_routes
 
 log = logging.getLogger("graphmem.api")
@@ -128,7 +129,7 @@ def create_app(services: Services) -> Starlette:
         return JSONResponse(body, status_code=200 if health.status == "ok" else 503)
 
     async def metrics(request: Request) -> Response:
-        return PlainTextResponse(services.metrics.render(services.store))
+        return PlainTextResponse(services.metrics.render(services.store) + MEMORY_METRICS.render())
 
     graphql = BodyLimit(GraphQLApp(services), services.settings.api_max_body_bytes)
     routes = [

@@ -16,6 +16,7 @@ from graphmem.api.memory_roots import MemoryQuery
 from graphmem.api.mutation import Mutation
 from graphmem.api.nodes import Episode, Episodic, Procedural, Semantic, Subgoal, Tag
 from graphmem.api.query import Query as GraphQuery
+from graphmem.api.timing import RootLatency
 from graphmem.config import Settings
 
 Query = merge_types("Query", (GraphQuery, MemoryQuery))
@@ -28,9 +29,9 @@ class GraphmemSchema(strawberry.Schema):
 
 
 def build_schema(settings: Settings | None = None) -> strawberry.Schema:
-    extensions: list[Any] = [ErrorShaping]
+    extensions: list[Any] = [ErrorShaping, RootLatency]
     if settings is not None:
-        extensions = [*validation_extensions(settings), ErrorShaping]
+        extensions = [*validation_extensions(settings), ErrorShaping, RootLatency]
     return GraphmemSchema(query=Query, mutation=Mutation, types=NODE_TYPES, extensions=extensions)
 
 

@@ -18,6 +18,7 @@ from graphmem.evolution.history import history
 from graphmem.evolution.records import Change, ConsolidationReport, ForgetReport, History
 from graphmem.evolution.supersede import supersede
 from graphmem.evolution.verdicts import PairClassifier
+from graphmem.observability import MEMORY_METRICS
 
 
 class TimeOps:
@@ -53,7 +54,10 @@ class TimeOps:
         self, space: str, *, classifier: PairClassifier | None = None, dry_run: bool = False
     ) -> ConsolidationReport:
         """One consolidation pass (conflicts superseded, restatements merged); never deletes."""
-        return consolidate(self.store, space, self.settings, classifier, dry_run=dry_run)
+        report = consolidate(self.store, space, self.settings, classifier, dry_run=dry_run)
+        if not dry_run:
+            MEMORY_METRICS.observe_consolidation(report.pairs_seen, report.superseded, report.merged)
+        return report
 
     def forget(self, space: str, episode_id: str, by: str) -> ForgetReport:
         """Erase an episode and what depended only on it, with an audit record. Callers check admin rights."""
