@@ -7,6 +7,7 @@ replicas behind a load balancer scale out.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import uuid
 from collections.abc import AsyncIterator
@@ -38,6 +39,20 @@ class GraphQLApp(GraphQL[RequestContext, None]):
     def __init__(self, services: Services) -> None:
         super().__init__(build_schema(services.settings), graphql_ide="graphiql")
         self.services = services
+
+    def decode_json(self, data: str | bytes) -> object:
+        """A body that is not UTF-8 is a client error (400 through strawberry's JSON error path), not a 500."""
+        if isinstance(data, bytes):
+            try:
+                data = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise json.JSONDecodeError(f"request body is not valid UTF-8 ({exc.reason})", "", exc.start) from None
+        value = super().decode_json(data)
+        try:  # "\ud800" escapes decode to text no UTF-8 store can hold: refuse them here, by name
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise json.JSONDecodeError("request body holds an unpaired UTF-16 surrogate", "", 0) from None
+        return value
 
     async def render_graphql_ide(self, request: Any) -> Response:
         """GraphiQL from local assets (see graphmem.api.graphiql), never strawberry's CDN page."""
