@@ -1,0 +1,136 @@
+"""Tenant isolation, property-based: random spaces of documents and episodes written through the real
+write path, then hypothesis-generated reads through every root (recall, tagVote, routeSubgoal, provenance,
+history, node/nodes, listings with nested edges), each by a key scoped to one space. No answer may carry a
+node of another space — checked against the store, id by id."""
+
+from __future__ import annotations
+
+import base64
+import os
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from graphmem.config import Settings
+from graphmem.embed.hashing import HashingEmbedder
+from graphmem.memory_graph import MemoryGraph
+from tests.support.api_graph import ApiKeys, make_client
+from tests.support.figures import record_figures
+
+CASES = int(os.environ.get("GRAPHMEM_ISOLATION_CASES", "150"))
+WORDS = "office budget router Berlin Lyon Atlas billing owner deadline firmware lunch venue invoice".split()
+
+READS = {
+    "recall": "query($s: String!, $q: String!) { recall(space: $s, query: $q, first: 10) "
+    "{ hits { nodeId episodeId } episodes { episodeId units { nodeId } } } }",
+    "tagVote": "query($s: String!, $q: String!) { tagVote(space: $s, query: $q, first: 10) "
+    "{ facts { nodeId node { id tags { id } evidence { id } } } } }",
+    "routeSubgoal": "query($s: String!, $q: String!) { routeSubgoal(space: $s, subgoal: $q, first: 5) { nodeId } }",
+    "semantics": "query($s: String!) { semantics(space: $s, first: 20) "
+    "{ edges { node { id tags { id facts { id } } evidence { id episode { id } } } } } }",
+}
+BY_ID = {
+    "provenance": "query($s: String!, $id: String!) { provenance(space: $s, id: $id) "
+    "{ nodeId evidence { nodeId episodeId } lineage { sourceId targetId } } }",
+    "history": "query($s: String!, $id: String!) { history(space: $s, id: $id) { versions { nodeId } } }",
+}
+NODE = "query($id: ID!) { node(id: $id) { id ... on Semantic { tags { id } evidence { id } } } }"
+
+
+def _random_world(rng: random.Random, space: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    docs = [
+        {"id": f"{space}-d{i}", "text": " ".join(rng.choices(WORDS, k=8)).capitalize() + ".",
+         "author": rng.choice(["ana", "ben", "chen"]),
+         "event_at": f"2024-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}T00:00:00Z"}
+        for i in range(rng.randint(3, 6))
+    ]  # fmt: skip
+    episodes = [
+        {"id": f"{space}-e{e}", "goal": f"fix the {rng.choice(WORDS)}", "outcome": rng.random(),
+         "steps": [{"action": f"check the {rng.choice(WORDS)}", "observation": " ".join(rng.choices(WORDS, k=6))}
+                   for _ in range(rng.randint(2, 4))]}
+        for e in range(2)
+    ]  # fmt: skip
+    return docs, episodes
+
+
+@pytest.fixture(scope="module")
+def world(store, tmp_path_factory) -> dict[str, Any]:
+    rng = random.Random(20261202)
+    embedder = HashingEmbedder(384)
+    memory = MemoryGraph(store, embedder, Settings())
+    run = rng.randrange(10**9)
+    spaces = [f"iso-{run}-{name}" for name in ("a", "b", "c")]
+    for space in spaces:
+        docs, episodes = _random_world(rng, space)
+        assert memory.ingest_documents(space, docs, strict=True).failed == 0
+        assert memory.ingest_episodes(space, episodes, strict=True).failed == 0
+    owner = {
+        row["id"]: row["space"]
+        for row in store.run_read_text(
+            "MATCH (n) WHERE n.space IN $spaces RETURN n.id AS id, n.space AS space", spaces=spaces
+        )
+    }
+    keys = ApiKeys()
+    scoped = {space: keys.add("read", space) for space in spaces}
+    api = make_client(store, embedder, keys, tmp_path_factory.mktemp("iso") / "keys.json")
+    return {"spaces": spaces, "owner": owner, "keys": scoped, "api": api, "ids": sorted(owner)}
+
+
+def _returned_ids(value: Any) -> set[str]:
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("id",) and isinstance(item, str):
+                label_and_id = base64.b64decode(item + "==").decode("utf-8", "replace")
+                found.add(label_and_id.split(":", 1)[1] if ":" in label_and_id else item)
+            elif key in ("nodeId", "episodeId", "sourceId", "targetId") and isinstance(item, str):
+                found.add(item)
+            else:
+                found |= _returned_ids(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= _returned_ids(item)
+    return found
+
+
+def test_no_root_returns_another_spaces_nodes(store, world) -> None:
+    owner, api = world["owner"], world["api"]
+    checked = {"cases": 0, "ids": 0}
+
+    @settings(max_examples=CASES, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(
+        key_space=st.sampled_from(world["spaces"]),
+        asked_space=st.sampled_from(world["spaces"]),
+        root=st.sampled_from([*READS, *BY_ID, "node"]),
+        words=st.lists(st.sampled_from(WORDS), min_size=1, max_size=4),
+        noise=st.text(max_size=12),
+        target=st.sampled_from(world["ids"]),
+    )
+    def case(key_space: str, asked_space: str, root: str, words: list[str], noise: str, target: str) -> None:
+        key = world["keys"][key_space]
+        if root in READS:
+            variables: dict[str, Any] = {"s": asked_space, "q": " ".join(words) + " " + noise}
+            body = api.post(READS[root], variables, key=key).json()
+        elif root in BY_ID:
+            body = api.post(BY_ID[root], {"s": asked_space, "id": target}, key=key).json()
+        else:
+            label = "Semantic" if "-d" not in target else "Episodic"
+            global_id = base64.b64encode(f"{label}:{target}".encode()).decode()
+            body = api.post(NODE, {"id": global_id}, key=key).json()
+        returned = _returned_ids(body.get("data"))
+        foreign = {i for i in returned if i in owner and owner[i] != key_space}
+        unknown = {i for i in returned if i not in owner}
+        assert not foreign, (root, key_space, asked_space, foreign)
+        assert not unknown, (root, unknown)  # nothing from outside the generated spaces either
+        if asked_space != key_space and root != "node":
+            assert body.get("errors"), "a key for one space must be refused on another"
+        checked["cases"] += 1
+        checked["ids"] += len(returned)
+
+    case()
+    record_figures("isolation", {"cases": checked["cases"], "ids_checked": checked["ids"], "spaces": 3})
+    assert checked["cases"] >= CASES * 0.9
+    assert checked["ids"] > 0, "the reads returned nothing, so nothing was checked"
