@@ -21,7 +21,21 @@ from tests.support.api_graph import ApiKeys, make_client
 from tests.support.figures import record_figures
 
 CASES = int(os.environ.get("GRAPHMEM_ISOLATION_CASES", "150"))
-WORDS = "office budget router Berlin Lyon Atlas billing owner deadline firmware lunch venue invoice".split()
+WORDS = [
+    "office",
+    "budget",
+    "router",
+    "Berlin",
+    "Lyon",
+    "Atlas",
+    "billing",
+    "owner",
+    "deadline",
+    "firmware",
+    "lunch",
+    "venue",
+    "invoice",
+]
 
 READS = {
     "recall": "query($s: String!, $q: String!) { recall(space: $s, query: $q, first: 10) "
