@@ -11,7 +11,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup run test lint typecheck e2e-deps graphiql clean
+.PHONY: setup run test lint typecheck e2e-deps graphiql reliability clean
 
 setup: $(VENV)/.installed
 
@@ -56,6 +56,17 @@ typecheck: setup
 
 test: setup e2e-deps lint typecheck
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests
+
+# The long reliability runs (10,000 fuzzed requests, 64 clients for 60 s, faults, isolation); their figures
+# become docs/reliability.md. `make test` runs the same tests in a shortened form.
+RELIABILITY_OUT := $(CURDIR)/.reliability
+reliability: setup
+	rm -rf $(RELIABILITY_OUT)
+	GRAPHMEM_RELIABILITY_OUT=$(RELIABILITY_OUT) GRAPHMEM_FUZZ_REQUESTS=10000 GRAPHMEM_LOAD_CLIENTS=64 \
+	GRAPHMEM_LOAD_SECONDS=60 GRAPHMEM_ISOLATION_CASES=1000 $(BIN)/python -m pytest -q -p no:cacheprovider \
+		tests/e2e/test_isolation_property.py tests/e2e/test_fuzz_graphql.py tests/e2e/test_load.py \
+		tests/integration/test_reliability_faults.py
+	$(BIN)/python bench/reliability_report.py $(RELIABILITY_OUT) docs/reliability.md "make reliability"
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache

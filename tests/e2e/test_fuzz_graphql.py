@@ -19,6 +19,7 @@ from graphmem.cli.serve_cmd import export_sdl
 from graphmem.embed.hashing import HashingEmbedder
 from graphmem.timeutil import utc_now
 from tests.support.api_graph import ApiClient, ApiKeys, make_client
+from tests.support.figures import record_figures
 
 FUZZ_REQUESTS = int(os.environ.get("GRAPHMEM_FUZZ_REQUESTS", "1000"))
 LEAK_MARKERS = ("Traceback", 'File "/', "neo4j.exceptions", "bolt://", "Cypher")
@@ -91,6 +92,9 @@ def test_generated_requests_never_5xx_nor_leak_and_change_nothing(store, fuzz_ap
 
     send()
     send()  # a second, differently seeded pass: together FUZZ_REQUESTS requests
+    written = _written_since(store, started)
+    record_figures("fuzz", {"generated_requests": sent["n"], "status_5xx": 0, "leaked_traces": 0,
+                            "nodes_written_by_refused_requests": written})  # fmt: skip
     assert sent["n"] >= FUZZ_REQUESTS * 0.9
     assert _written_since(store, started) == 0, "a refused request changed the database"
 

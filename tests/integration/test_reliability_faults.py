@@ -22,6 +22,7 @@ import pytest
 from graphmem.config import Settings
 from graphmem.db import Store, install_schema
 from graphmem.db.embedded import EmbeddedNeo4j
+from tests.support.figures import record_figures
 
 PASSWORD = "graphmem-fault-pw"
 DOCS = 400
@@ -150,6 +151,9 @@ def test_sigkill_mid_ingest_leaves_whole_batches_and_a_rerun_completes(
             space=space,
         )
         assert dupes[0]["duplicated"] == 0
+    record_figures("faults", {"faults_injected": 1, "kind": "SIGKILL of Neo4j mid-ingest", "documents": DOCS,
+                              "batch": BATCH, "survived_after_kill": len(facts_before), "rerun_completed": DOCS,
+                              "duplicates": 0, "half_written_batches": 0})  # fmt: skip
 
 
 def _snapshot(store: Store, space: str) -> dict:
