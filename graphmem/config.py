@@ -102,6 +102,11 @@ class Settings(BaseSettings):
         alias="GRAPHMEM_READ_VALUE_WEIGHTS_BY_SPACE",
         description="JSON object: space -> value-model weights overriding the defaults for that space",
     )
+    read_source_leg_weights: dict[str, float] | None = Field(
+        None,
+        alias="GRAPHMEM_READ_SOURCE_LEG_WEIGHTS",
+        description="JSON object: leg weights for ranking sessions / documents (default: the leg weights)",
+    )
     read_rrf_k: int = Field(60, alias="GRAPHMEM_READ_RRF_K", ge=1)
     read_candidates: int = Field(50, alias="GRAPHMEM_READ_CANDIDATES", ge=1, le=10000)
     read_vector_overfetch: int = Field(4, alias="GRAPHMEM_READ_VECTOR_OVERFETCH", ge=1, le=100)

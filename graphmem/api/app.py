@@ -28,6 +28,7 @@ from graphmem.api.loaders import Loaders
 from graphmem.api.schema import build_schema
 from graphmem.errors import Forbidden, GraphmemError
 from graphmem.observability import MEMORY_METRICS
+from graphmem.ui.explorer_app import explorer_routes
 from graphmem.ui.neo4j_browser import browser_routes
 
 log = logging.getLogger("graphmem.api")
@@ -153,6 +154,7 @@ def create_app(services: Services) -> Starlette:
         Route(ASSET_PATH + "/{name}", asset_endpoint(services.settings)),
         Route("/graphql", graphql, methods=["GET", "POST"]),
         *browser_routes(services.settings, services.store.uri),
+        *explorer_routes(),
     ]
 
     @contextlib.asynccontextmanager

@@ -28,14 +28,14 @@ def browser_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
 
 def test_browser_is_served_and_points_at_the_bolt_port(store, browser_settings: Settings) -> None:
     app = create_app(Services(settings=browser_settings, store=store, _embedder=HashingEmbedder(384)))
-    with TestClient(app) as client:
-        entry = client.get("/browser", follow_redirects=False)
-        assert entry.status_code == 307
-        assert entry.headers["location"] == f"/browser/?connectURL={store.uri}"
-        page = client.get("/browser/")
-        assert page.status_code == 200 and "Neo4j Browser" in page.text
-        bundle = next(p.name for p in browser_dir(browser_settings).glob("*.bundle.js"))
-        assert client.get(f"/browser/{bundle}").status_code == 200
+    client = TestClient(app)  # no lifespan: the app must not close the session's shared store
+    entry = client.get("/browser", follow_redirects=False)
+    assert entry.status_code == 307
+    assert entry.headers["location"] == f"/browser/?connectURL={store.uri}"
+    page = client.get("/browser/")
+    assert page.status_code == 200 and "Neo4j Browser" in page.text
+    bundle = next(p.name for p in browser_dir(browser_settings).glob("*.bundle.js"))
+    assert client.get(f"/browser/{bundle}").status_code == 200
 
 
 def test_bolt_port_accepts_the_browsers_websocket(store) -> None:

@@ -1,0 +1,150 @@
+"""Tag and Subgoal de-duplication: one node per meaning per space.
+
+A key is first reduced to its normal form (`normalize_tag`), which gives its content-derived id, so
+exact repeats — also from concurrent writers — `MERGE` onto one node. A key whose normal form is new is
+then compared, through the label's vector index (never a scan), with the nodes already in the space: at
+cosine >= the threshold (tags 0.9, subgoals 0.8) it reuses that node. New keys within one call are also
+compared with each other, earlier ones winning. A reused node keeps its own text and embedding, so a
+cluster's text and embedding always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from graphmem.db import Store
+from graphmem.embed import Embedder
+from graphmem.ids import content_id
+from graphmem.write.summary import IngestSummary, embed_counted
+from graphmem.write.tags import normalize_tag
+
+LEGACY_FETCH = 50
+
+
+@dataclass(frozen=True)
+class KeyKind:
+    """Where a kind of key lives: id prefix and the named queries that look it up."""
+
+    prefix: str
+    existing_query: str
+    nearest_query: str
+    nearest_legacy_query: str
+
+
+TAG = KeyKind("tag", "write/tag_existing", "write/tag_nearest", "write/tag_nearest_legacy")
+SUBGOAL = KeyKind("subgoal", "write/subgoal_existing", "write/subgoal_nearest", "write/subgoal_nearest_legacy")
+
+
+@dataclass
+class NewKey:
+    """A node to create: its id, display text, normal form and embedding."""
+
+    id: str
+    text: str
+    norm: str
+    embedding: list[float]
+
+
+@dataclass
+class Resolution:
+    """`ids` maps each normal form to the node id it resolves to; `new` lists the nodes to create;
+    `joined` counts, per node id, how many distinct normal forms of this call resolved to it."""
+
+    ids: dict[str, str]
+    new: list[NewKey]
+    joined: dict[str, int]
+
+
+def key_id(kind: KeyKind, space: str, norm: str) -> str:
+    return content_id(kind.prefix, space, norm)
+
+
+def vector_score(cosine: float) -> float:
+    """Neo4j's cosine vector index reports (1 + cos) / 2; the score matching a cosine threshold."""
+    return (1.0 + cosine) / 2.0
+
+
+def resolve_keys(
+    store: Store,
+    embedder: Embedder,
+    summary: IngestSummary,
+    kind: KeyKind,
+    space: str,
+    texts: Iterable[str],
+    threshold: float,
+    known_vectors: Mapping[str, list[float]] | None = None,
+) -> Resolution:
+    """Resolve texts (tag names or subgoal texts) to node ids; see the module docstring. `known_vectors`
+    (text -> embedding) saves embedding texts the caller has already embedded."""
+    display: dict[str, str] = {}
+    for text in texts:
+        norm = normalize_tag(text)
+        if norm and norm not in display:
+            display[norm] = " ".join(text.split())
+    ids = {norm: key_id(kind, space, norm) for norm in display}
+    joined: dict[str, int] = {}
+    if not ids:
+        return Resolution({}, [], joined)
+    existing = {
+        r["id"] for r in summary.timed_db(lambda: store.read(kind.existing_query, space=space, ids=list(ids.values())))
+    }
+    fresh = [norm for norm, node_id in ids.items() if node_id not in existing]
+    for node_id in ids.values():
+        if node_id in existing:
+            joined[node_id] = joined.get(node_id, 0) + 1
+    if not fresh:
+        return Resolution(ids, [], joined)
+
+    known = known_vectors or {}
+    missing = [display[n] for n in fresh if display[n] not in known]
+    computed = dict(zip(missing, embed_counted(embedder, summary, missing), strict=True))
+    vectors = [known.get(display[n]) or computed[display[n]] for n in fresh]
+
+    rows = [{"key": norm, "vector": vector} for norm, vector in zip(fresh, vectors, strict=True)]
+    if store.server.supports_search_clause:
+        query, extra = kind.nearest_query, {}
+    else:
+        query, extra = kind.nearest_legacy_query, {"fetch": LEGACY_FETCH}
+    near = summary.timed_db(
+        lambda: store.read(query, space=space, rows=rows, min_score=vector_score(threshold), **extra)
+    )
+    matched = {r["key"]: r["id"] for r in near}
+
+    new: list[NewKey] = []
+    unmatched = [i for i, norm in enumerate(fresh) if norm not in matched]
+    leader = _greedy_clusters(np.asarray([vectors[i] for i in unmatched], dtype=np.float32), threshold)
+    for norm in fresh:
+        if norm in matched:
+            ids[norm] = matched[norm]
+            joined[ids[norm]] = joined.get(ids[norm], 0) + 1
+    for position, i in enumerate(unmatched):
+        norm = fresh[i]
+        head = unmatched[leader[position]]
+        if head == i:
+            new.append(NewKey(ids[norm], display[norm], norm, vectors[i]))
+        else:
+            ids[norm] = ids[fresh[head]]
+        joined[ids[norm]] = joined.get(ids[norm], 0) + 1
+    return Resolution(ids, new, joined)
+
+
+def _greedy_clusters(matrix: np.ndarray, threshold: float, block: int = 1024) -> list[int]:
+    """For each row (unit vectors), the index of the first earlier leader row at cosine >= threshold, or
+    its own index when none is (then it leads). Computed in blocks, so memory stays O(block x n)."""
+    n = matrix.shape[0]
+    leader = list(range(n))
+    is_leader = np.zeros(n, dtype=bool)
+    for start in range(0, n, block):
+        stop = min(n, start + block)
+        sims = matrix[start:stop] @ matrix[:stop].T
+        for i in range(start, stop):
+            row = sims[i - start, :i]
+            candidates = np.flatnonzero(is_leader[:i] & (row >= threshold))
+            if candidates.size:
+                leader[i] = int(candidates[np.argmax(row[candidates])])
+            else:
+                is_leader[i] = True
+    return leader

@@ -1,0 +1,359 @@
+"""Documents (the Mem++ path, no LLM): each stored whole as one `Episodic` of kind `document`.
+
+Contract of `ingest_documents`:
+
+- Each record: `text` (required, non-empty), optional `id`, `author`, `event_at` (ISO 8601; default: the
+  ingest time), `source`, `supersedes` (ids of documents in the same space, or earlier in the same
+  call, that this one replaces at its `event_at`), `metadata` (a JSON object, stored as JSON text), `space`
+  (if given, must equal the call's space).
+- id = the given id, else `content_id("doc", space, content_hash)`.
+- *Exact repeats* (same text already in the space, or earlier in the call, or the same id with the same
+  text) are skipped, counted in `skipped`, and report the stored id.
+- *Bad records* (empty text, wrong types, bad dates, an id used in another space or already holding other
+  text, a `supersedes` id that names no document) are rejected by name (`documents[3].text`). By default
+  the rest of the call is stored and each rejection is listed in `summary.errors` (counted in `failed`);
+  with `strict=True` the first bad record raises (`InvalidInput`, `Conflict` or `NotFound`, naming the
+  field) before anything is written.
+- Documents are not grouped under an `Episode`: a call's batch is an accident of how the caller chunked
+  an upload, not a unit of meaning, and episodic expansion at read time should not return unrelated
+  documents together. A document is its own evidence unit.
+- With GRAPHMEM_DERIVE_FACTS (default on) each document's tagged sentences (at most
+  GRAPHMEM_MAX_FACTS_PER_DOCUMENT) become `Semantic` facts — `EVIDENCED_BY` the document, tagged,
+  `valid_from` = the document's `event_at`, author and `event_at` copied — each linked `SIBLING` to the
+  next few facts of the same document.
+- Work goes in batches of GRAPHMEM_INGEST_BATCH_SIZE: one embedding call for the batch's documents and
+  facts, a few lookups, and one write transaction of batched `UNWIND` statements (supersessions included),
+  so a failure leaves nothing of the batch half-written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from graphmem.config import Settings
+from graphmem.db import Store
+from graphmem.embed import Embedder
+from graphmem.errors import Conflict, GraphmemError, InvalidInput, NotFound
+from graphmem.ids import content_hash, content_id
+from graphmem.model.nodes import STATUS_ACTIVE
+from graphmem.timeutil import FAR_FUTURE, parse_time, utc_now
+from graphmem.write.batch import DOCUMENT_SIBLING_BAND, GraphBatch, PendingFact, caption, write_batch
+from graphmem.write.dedup import TAG, resolve_keys
+from graphmem.write.structurers.rules import facts_from_text
+from graphmem.write.summary import IngestSummary, embed_counted
+from graphmem.write.validation import optional_text, reject_unreadable, required_text
+
+DOCUMENT_KIND = "document"
+DOCUMENT_FIELDS = frozenset({"id", "space", "text", "author", "event_at", "source", "supersedes", "metadata", "kind"})
+MAX_SUPERSESSION_RETRIES = 20
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    """A validated document; `index` is its position in the caller's input."""
+
+    index: int
+    id: str
+    text: str
+    content_hash: str
+    author: str | None
+    event_at: datetime
+    source: str | None
+    metadata: str | None
+    supersedes: tuple[str, ...]
+
+    @property
+    def where(self) -> str:
+        return f"documents[{self.index}]"
+
+
+def parse_document(index: int, raw: Any, space: str, now: datetime) -> DocumentRecord:
+    """Validate one raw record; raises `InvalidInput` naming `documents[index].<field>`."""
+    where = f"documents[{index}]"
+    reject_unreadable(raw, where)
+    if not isinstance(raw, Mapping):
+        raise InvalidInput(where, f"must be a JSON object, got {type(raw).__name__}")
+    text = required_text(raw, "text", where)
+    record_space = raw.get("space")
+    if record_space not in (None, "") and record_space != space:
+        raise InvalidInput(f"{where}.space", f"{record_space!r} differs from the target space {space!r}")
+    given_id = optional_text(raw, "id", where)
+    metadata = raw.get("metadata")
+    if metadata is not None and not isinstance(metadata, Mapping):
+        raise InvalidInput(f"{where}.metadata", "must be a JSON object")
+    supersedes = raw.get("supersedes") or []
+    if not isinstance(supersedes, list) or not all(isinstance(s, str) and s.strip() for s in supersedes):
+        raise InvalidInput(f"{where}.supersedes", "must be a list of document ids")
+    digest = content_hash(text)
+    doc_id = given_id or content_id("doc", space, digest)
+    if doc_id in supersedes:
+        raise InvalidInput(f"{where}.supersedes", "a document cannot supersede itself")
+    return DocumentRecord(
+        index=index,
+        id=doc_id,
+        text=text,
+        content_hash=digest,
+        author=optional_text(raw, "author", where),
+        event_at=parse_time(f"{where}.event_at", raw.get("event_at"), default=now),
+        source=optional_text(raw, "source", where),
+        metadata=json.dumps(metadata, ensure_ascii=False, sort_keys=True) if metadata else None,
+        supersedes=tuple(dict.fromkeys(s.strip() for s in supersedes)),
+    )
+
+
+class DocumentIngest:
+    """One `ingest_documents` call: validation, de-duplication, embedding and batched writes."""
+
+    def __init__(
+        self, store: Store, embedder: Embedder, settings: Settings, space: str, *, progress: Progress | None = None
+    ) -> None:
+        if not isinstance(space, str) or not space.strip():
+            raise InvalidInput("space", "a space name is required")
+        self.store, self.embedder, self.settings, self.space = store, embedder, settings, space
+        self.progress = progress
+        self.summary = IngestSummary()
+        self.now = utc_now()
+        # Ids and hashes accepted earlier in this call (for repeats and supersedes across batches).
+        self.seen_hashes: dict[str, str] = {}
+        self.seen_ids: dict[str, str] = {}
+        self.accepted_events: dict[str, datetime] = {}
+
+    # --- validation ------------------------------------------------------------------------------
+    def parse_all(self, documents: Iterable[Any], strict: bool) -> list[DocumentRecord | None]:
+        records: list[DocumentRecord | None] = []
+        for index, raw in enumerate(documents):
+            try:
+                records.append(parse_document(index, raw, self.space, self.now))
+            except InvalidInput as exc:
+                if strict:
+                    raise
+                self.summary.reject(exc)
+                records.append(None)
+        return records
+
+    def _reject(self, record: DocumentRecord, exc: GraphmemError, strict: bool) -> None:
+        if strict:
+            raise exc
+        field = getattr(exc, "field", record.where)
+        message = getattr(exc, "message", str(exc))
+        self.summary.reject(InvalidInput(field, message))
+
+    def _screen(self, records: list[DocumentRecord], strict: bool) -> list[DocumentRecord]:
+        """Drop repeats (skipped) and records that clash with the graph (rejected); returns the rest."""
+        rows = [{"i": n, "id": r.id, "hash": r.content_hash} for n, r in enumerate(records)]
+        found = {
+            f["i"]: f
+            for f in self.summary.timed_db(lambda: self.store.read("write/document_check", space=self.space, rows=rows))
+        }
+        accepted: list[DocumentRecord] = []
+        for n, record in enumerate(records):
+            fact = found.get(n, {})
+            self.summary.ids[record.index] = None
+            if fact.get("id_space") not in (None, self.space):
+                self._reject(record, Conflict(f"{record.where}.id", "this id is already used in another space"), strict)
+            elif (
+                fact.get("id_hash") not in (None, record.content_hash)
+                or self.seen_ids.get(record.id, record.content_hash) != record.content_hash
+            ):
+                self._reject(
+                    record,
+                    Conflict(
+                        f"{record.where}.id",
+                        f"{record.id!r} already holds a different text; store the new version under a new id"
+                        " with `supersedes`",
+                    ),
+                    strict,
+                )
+            elif fact.get("id_hash") is not None or fact.get("same_id") or record.content_hash in self.seen_hashes:
+                self.summary.skipped += 1
+                self.summary.ids[record.index] = (
+                    record.id if fact.get("id_hash") else fact.get("same_id") or self.seen_hashes[record.content_hash]
+                )
+            else:
+                self.seen_hashes[record.content_hash] = record.id
+                self.seen_ids[record.id] = record.content_hash
+                accepted.append(record)
+        return self._check_supersedes(accepted, strict)
+
+    def _check_supersedes(self, records: list[DocumentRecord], strict: bool) -> list[DocumentRecord]:
+        targets = sorted({t for r in records for t in r.supersedes})
+        if not targets:
+            return records
+        existing = {
+            row["id"]: row["valid_from"]
+            for row in self.summary.timed_db(
+                lambda: self.store.read("write/episodic_existing", space=self.space, ids=targets)
+            )
+        }
+        for record in records:
+            self.accepted_events[record.id] = record.event_at
+        kept: list[DocumentRecord] = []
+        for record in records:
+            error: GraphmemError | None = None
+            for j, target in enumerate(record.supersedes):
+                began = existing.get(target) or self.accepted_events.get(target)
+                if began is None:
+                    error = NotFound(
+                        f"{record.where}.supersedes[{j}]", f"no document {target!r} in space {self.space!r}"
+                    )
+                    break
+                began = began.to_native() if hasattr(began, "to_native") else began
+                if record.event_at < began:
+                    error = InvalidInput(
+                        f"{record.where}.event_at",
+                        f"{record.event_at.isoformat()} is before {target!r} began ({began.isoformat()})",
+                    )
+                    break
+            if error is None:
+                kept.append(record)
+            else:
+                self.accepted_events.pop(record.id, None)
+                self._reject(record, error, strict)
+        return kept
+
+    # --- compile and write -----------------------------------------------------------------------
+    def _compile(self, records: list[DocumentRecord]) -> GraphBatch:
+        batch = GraphBatch()
+        facts: list[PendingFact] = []
+        if self.settings.derive_facts and self.settings.max_facts_per_document:
+            for record in records:
+                drafts = facts_from_text(record.text, max_facts=self.settings.max_facts_per_document)
+                facts.extend(
+                    PendingFact(d, record.id, record.author, record.event_at, record.id, k)
+                    for k, d in enumerate(drafts)
+                )
+        texts = [r.text for r in records] + [f.draft.text for f in facts]
+        vectors = embed_counted(self.embedder, self.summary, texts)
+        doc_vectors, fact_vectors = vectors[: len(records)], vectors[len(records) :]
+        for record, vector in zip(records, doc_vectors, strict=True):
+            batch.episodics.append({"id": record.id, "props": self._document_props(record, vector)})
+            batch.supersessions.extend(
+                {
+                    "new_id": record.id,
+                    "old_id": old,
+                    "at": record.event_at,
+                    "reason": None,
+                    "by": record.author,
+                    "kind": DOCUMENT_KIND,
+                }
+                for old in record.supersedes
+            )
+        if facts:
+            tags = resolve_keys(
+                self.store,
+                self.embedder,
+                self.summary,
+                TAG,
+                self.space,
+                (t for f in facts for t in f.draft.tags),
+                self.settings.tag_merge_similarity,
+            )
+            batch.add_tags(tags.new, self.now)
+            batch.add_facts(self.space, facts, fact_vectors, tags, self.now, band=DOCUMENT_SIBLING_BAND)
+        return batch
+
+    def _document_props(self, record: DocumentRecord, vector: list[float]) -> dict[str, Any]:
+        day = record.event_at.date().isoformat()
+        return {
+            "kind": DOCUMENT_KIND,
+            "text": record.text,
+            "author": record.author,
+            "source": record.source,
+            "metadata": record.metadata,
+            "content_hash": record.content_hash,
+            "event_at": record.event_at,
+            "valid_from": record.event_at,
+            "valid_to": FAR_FUTURE,
+            "status": STATUS_ACTIVE,
+            "recorded_at": self.now,
+            "expired_at": FAR_FUTURE,
+            "embedding": vector,
+            "caption": caption(f"{day} {record.author or ''}: {record.text}".replace(" :", ":")),
+        }
+
+    def _write(self, records: list[DocumentRecord], strict: bool) -> None:
+        """Write one batch; a supersession the graph refuses rejects its record and the batch is retried."""
+        for _ in range(MAX_SUPERSESSION_RETRIES):
+            if not records:
+                return
+            batch = self._compile(records)
+            try:
+                created, rels = self._write_batch(batch)
+            except (InvalidInput, NotFound, Conflict) as exc:
+                culprit = self._supersession_culprit(batch, records, exc)
+                if culprit is None or strict:
+                    raise
+                self._reject(culprit, exc, strict=False)
+                self.summary.ids[culprit.index] = None
+                records = [r for r in records if r is not culprit]
+                continue
+            for label, n in created.items():
+                self.summary.count_created(label, n)
+            self.summary.relationships += rels
+            for record in records:
+                self.summary.ids[record.index] = record.id
+            return
+
+    def _write_batch(self, batch: GraphBatch) -> tuple[dict[str, int], int]:
+        """One managed transaction (retried whole on transient errors) for the batch."""
+        return self.summary.timed_db(
+            lambda: self.store.write_transaction(lambda tx: write_batch(self.store, tx, self.space, batch))
+        )
+
+    @staticmethod
+    def _supersession_culprit(
+        batch: GraphBatch, records: list[DocumentRecord], exc: GraphmemError
+    ) -> DocumentRecord | None:
+        field = getattr(exc, "field", "")
+        index = 0
+        if field.startswith("rows["):
+            index = int(field[5 : field.index("]")])
+        elif len(batch.supersessions) != 1:
+            return None
+        if index >= len(batch.supersessions):
+            return None
+        new_id = batch.supersessions[index]["new_id"]
+        return next((r for r in records if r.id == new_id), None)
+
+    def run(self, documents: Iterable[Any], *, strict: bool = False) -> IngestSummary:
+        parsed = self.parse_all(documents, strict)
+        self.summary.ids = [None] * len(parsed)
+        valid = [r for r in parsed if r is not None]
+        done = len(parsed) - len(valid)
+        if self.progress and done:
+            self.progress(done)
+        size = self.settings.ingest_batch_size
+        if strict:  # every record is screened before anything is written
+            screened = [
+                r for start in range(0, len(valid), size) for r in self._screen(valid[start : start + size], True)
+            ]
+            for start in range(0, len(screened), size):
+                self._write(screened[start : start + size], True)
+            if self.progress:
+                self.progress(len(valid))
+            return self.summary.finish()
+        for start in range(0, len(valid), size):
+            chunk = valid[start : start + size]
+            self._write(self._screen(chunk, False), False)
+            if self.progress:
+                self.progress(len(chunk))
+        return self.summary.finish()
+
+
+def ingest_documents(
+    store: Store,
+    embedder: Embedder,
+    settings: Settings,
+    space: str,
+    documents: Iterable[Any],
+    *,
+    strict: bool = False,
+    progress: Progress | None = None,
+) -> IngestSummary:
+    """Store documents whole (see the module docstring for the contract); returns the summary."""
+    return DocumentIngest(store, embedder, settings, space, progress=progress).run(documents, strict=strict)

@@ -1,0 +1,23 @@
+"""Feedback: `record_outcome` folds an observed reward into a procedure's return and counts its use."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from graphmem.db import Store
+from graphmem.errors import InvalidInput, NotFound
+
+
+def record_outcome(store: Store, space: str, procedural_id: str, reward: float) -> dict[str, Any]:
+    """Count one use of the procedure and update its `return` to the running mean of the rewards seen (its
+    creation-time return counting as the first). Returns `{id, return, uses}`; `NotFound` if no such
+    procedure exists in `space`."""
+    if not isinstance(procedural_id, str) or not procedural_id.strip():
+        raise InvalidInput("procedural_id", "a Procedural id is required")
+    if isinstance(reward, bool) or not isinstance(reward, int | float) or not math.isfinite(reward):
+        raise InvalidInput("reward", "must be a finite number")
+    rows = store.write("write/record_outcome", space=space, id=procedural_id, reward=float(reward))
+    if not rows:
+        raise NotFound("procedural_id", f"no Procedural {procedural_id!r} in space {space!r}")
+    return rows[0]

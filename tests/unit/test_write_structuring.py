@@ -1,0 +1,95 @@
+"""The rule structurer, segmentation, the Memory builder and the chat adapter — no server needed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from graphmem.errors import InvalidInput
+from graphmem.write.chat import chat_session
+from graphmem.write.dedup import _greedy_clusters
+from graphmem.write.episodes import segment_starts, step_text
+from graphmem.write.memory import Memory, parse_episode
+from graphmem.write.structurers import RuleStructurer, StepInput, facts_from_text
+from graphmem.write.structurers.rules import subgoal_of
+
+
+def test_subgoal_is_the_action_verb_phrase() -> None:
+    assert subgoal_of("search 'quiet restaurants in Paris'") == "search quiet restaurants paris"
+    assert subgoal_of("click 'Book 20:00'") == "click book"
+    assert subgoal_of("   ") is None
+
+
+def test_rule_structurer_draws_facts_from_observation_and_action_with_rolling_state() -> None:
+    steps = [
+        StepInput("search 'vegan bakery in Lyon'", "Results: Green Oven (4.8 stars) is open until 19:00."),
+        StepInput("open 'Green Oven'", "Green Oven sells vegan croissants. Delivery costs 5 euros."),
+    ]
+    structures, usage = RuleStructurer().structure_steps("buy croissants", steps)
+
+    assert usage.calls == 0
+    assert [s.subgoal for s in structures] == ["search vegan bakery lyon", "open green oven"]
+    texts = [f.text for f in structures[1].facts]
+    assert texts == ["Green Oven sells vegan croissants.", "Delivery costs 5 euros.", "open 'Green Oven'"]
+    assert "Green Oven" in structures[1].facts[0].tags and "5 euros" in structures[1].facts[1].tags
+    assert structures[1].state.startswith("after search 'vegan bakery in Lyon'; open 'Green Oven'")
+    assert structures == RuleStructurer().structure_steps("buy croissants", steps)[0]  # deterministic
+    insight, _ = RuleStructurer().insight("buy croissants", "open green oven", steps)
+    assert insight is not None and insight.goal == "open green oven"
+    assert insight.text.startswith("To open green oven: search 'vegan bakery in Lyon' -> open 'Green Oven'")
+
+
+def test_chat_facts_carry_the_speaker() -> None:
+    facts = facts_from_text("I adopted two cats in Berlin. Ok.", prefix="Melanie: ")
+    assert [f.text for f in facts] == ["Melanie: I adopted two cats in Berlin."]
+    assert facts[0].tags[0] == "Melanie" and "Berlin" in facts[0].tags
+
+
+def test_segments_split_where_consecutive_subgoals_diverge() -> None:
+    a, b = [1.0, 0.0], [0.0, 1.0]
+    near_a = [0.8, 0.6]  # cosine 0.8 with a
+    assert segment_starts([a, near_a, None, b, b], 0.75) == [0, 3]
+    assert segment_starts([None, a, b], 0.75) == [0, 2]
+    assert segment_starts([], 0.75) == []
+
+
+def test_greedy_clusters_join_rows_to_the_first_similar_leader() -> None:
+    rows = np.asarray([[1, 0], [0.99, 0.141], [0, 1], [0.1, 0.995]], dtype=np.float32)
+    assert _greedy_clusters(rows, 0.9) == [0, 0, 2, 2]
+    assert _greedy_clusters(rows, 0.9, block=1) == [0, 0, 2, 2]
+
+
+def test_memory_builder_checks_every_value_and_names_the_field() -> None:
+    memory = Memory("book a table", "home page", space="s")
+    memory.append("search", "results", at="2024-01-01T10:00:00Z", reward=0.5)
+    with pytest.raises(InvalidInput) as info:
+        memory.append("", "   ")
+    assert info.value.field == "steps[1]"
+    with pytest.raises(InvalidInput) as info:
+        memory.append("x", "y", at="soon")
+    assert info.value.field == "steps[1].at"
+    with pytest.raises(InvalidInput) as info:
+        memory.append("x", "y", reward="high")  # type: ignore[arg-type]
+    assert info.value.field == "steps[1].reward"
+    memory.close(outcome=1.0)
+    assert len(memory) == 2 and memory.outcome == 1.0
+    with pytest.raises(InvalidInput, match="closed"):
+        memory.append("x", "y")
+    with pytest.raises(InvalidInput) as info:
+        Memory("", space="s")
+    assert info.value.field == "goal"
+    assert step_text("go", "") == "Action: go" and step_text("go", "seen") == "Action: go\nObservation: seen"
+
+
+def test_episode_records_and_chat_sessions_are_validated_by_name() -> None:
+    with pytest.raises(InvalidInput) as info:
+        parse_episode(4, {"goal": "g", "steps": [{"action": "a", "observation": 5}]}, "s")
+    assert info.value.field == "episodes[4].steps[0].observation"
+    with pytest.raises(InvalidInput) as info:
+        parse_episode(0, {"goal": "g", "space": "other", "steps": [{"action": "a"}]}, "s")
+    assert info.value.field == "episodes[0].space"
+    with pytest.raises(InvalidInput) as info:
+        chat_session("s", [{"speaker": "A", "text": "hi"}, {"speaker": "B", "text": "yo", "time": "later"}])
+    assert info.value.field == "turns[1].time"
+    chat = chat_session("s", [{"role": "user", "content": "hi"}], session_date="2024-02-02")
+    assert chat.kind == "chat" and chat.steps[0].author == "user" and chat.steps[0].at is not None

@@ -1,0 +1,58 @@
+"""Tags: what the write path stores and the read path votes with must agree."""
+
+from __future__ import annotations
+
+from graphmem.write.sentences import split_sentences
+from graphmem.write.tags import extract_tags, normalize_tag
+
+
+def test_normal_form_ignores_case_possessives_articles_plurals_and_punctuation() -> None:
+    assert normalize_tag("user's preference") == normalize_tag("user preference") == "user preference"
+    assert normalize_tag("The User Preferences!") == "user preference"
+    assert normalize_tag("  New   York ") == "new york"
+    assert normalize_tag("cities") == "city"
+    assert normalize_tag("...") == ""
+
+
+def test_names_quantities_and_key_phrases_are_extracted() -> None:
+    tags = extract_tags("Caroline moved to Paris in May 2023 and adopted 3 dogs for $20.")
+    assert tags[:3] == ["Caroline", "Paris", "May"]
+    assert {"2023", "3 dogs", "$20"} <= set(tags)
+    assert "Bank of England" in extract_tags("The Bank of England raised interest rates to 5.25% in August.")
+    assert "quiet restaurant" in extract_tags("The user wants a quiet restaurant near Central Park.")
+    assert "Central Park" in extract_tags("The user wants a quiet restaurant near Central Park.")
+
+
+def test_stop_words_and_sentence_initial_ordinary_words_are_not_tags() -> None:
+    assert extract_tags("May I ask what it is?") == []
+    assert extract_tags("[09:00:42] Maya: Um, we’ve been doing a broad-market push.") == ["Maya", "broad-market push"]
+    assert "The" not in extract_tags("The meeting moved to Lisbon.")
+    assert extract_tags("Search quiet restaurants, then search again")[0] == "Search quiet restaurants"
+
+
+def test_a_query_shares_tags_with_the_fact_that_answers_it() -> None:
+    fact = extract_tags("Caroline: I went to the LGBTQ support group yesterday.")
+    query = extract_tags("When did Caroline go to the LGBTQ support group?")
+    shared = {normalize_tag(t) for t in fact} & {normalize_tag(t) for t in query}
+    assert {"caroline", "lgbtq", "support group"} <= shared
+
+
+def test_tags_are_deterministic_distinct_and_bounded() -> None:
+    text = "Alice met Bob in Rome. Alice met Bob in Rome again. Rome was warm, 30 degrees."
+    first = extract_tags(text, max_tags=4)
+    assert first == extract_tags(text, max_tags=4)
+    assert len(first) == 4 and len({normalize_tag(t) for t in first}) == 4
+    assert extract_tags("") == [] and extract_tags("text", max_tags=0) == []
+
+
+def test_sentences_split_on_boundaries_but_not_abbreviations() -> None:
+    text = 'Dr. Smith met J. Doe in Paris. They ate pasta! Was it good? "Yes." Fine\nNew line. 3 dogs ran.'
+    assert split_sentences(text) == [
+        "Dr. Smith met J. Doe in Paris.",
+        "They ate pasta!",
+        "Was it good?",
+        '"Yes."',
+        "Fine",
+        "New line.",
+        "3 dogs ran.",
+    ]
