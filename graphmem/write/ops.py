@@ -10,6 +10,7 @@ from graphmem.config import Settings
 from graphmem.db import Store
 from graphmem.embed import Embedder
 from graphmem.errors import InvalidInput
+from graphmem.observability import MEMORY_METRICS
 from graphmem.write.chat import chat_session
 from graphmem.write.documents import ingest_documents
 from graphmem.write.episodes import ingest_episodes
@@ -60,7 +61,7 @@ class WriteOps:
         progress: Callable[[int], None] | None = None,
     ) -> IngestSummary:
         """Compile trajectories / chats given as `Memory` objects or JSONL records."""
-        return ingest_episodes(
+        summary = ingest_episodes(
             self.store,
             self.embedder,
             self.settings,
@@ -70,6 +71,15 @@ class WriteOps:
             strict=strict,
             progress=progress,
         )
+        stored = sum(1 for episode_id in summary.ids if episode_id is not None)
+        MEMORY_METRICS.observe_episodes(
+            stored,
+            summary.seconds,
+            summary.llm.prompt_tokens + summary.llm.completion_tokens,
+            summary.created.get("Semantic", 0),
+            summary.created.get("Procedural", 0),
+        )
+        return summary
 
     def insert(self, memory: Memory) -> IngestSummary:
         """Store one closed (or closable) `Memory` in its own space; `summary.ids[0]` is the episode id."""
