@@ -151,6 +151,8 @@ class Settings(BaseSettings):
     client_space: str | None = Field(None, alias="GRAPHMEM_SPACE", description="default space of `graphmem mcp`")
 
     # --- Service ---
+    log_format: str = Field("json", alias="GRAPHMEM_LOG_FORMAT", pattern=r"^(json|text)$")
+    log_level: str = Field("INFO", alias="GRAPHMEM_LOG_LEVEL", pattern=r"^(?i:debug|info|warning|error)$")
     host: str = Field("127.0.0.1", alias="GRAPHMEM_HOST")
     port: int = Field(8000, alias="GRAPHMEM_PORT", ge=1, le=65535)
     api_keys: str | None = Field(None, alias="GRAPHMEM_API_KEYS", description="key records, see README")

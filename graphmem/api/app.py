@@ -27,6 +27,7 @@ from graphmem.api.health import check_health
 from graphmem.api.loaders import Loaders
 from graphmem.api.schema import build_schema
 from graphmem.errors import Forbidden, GraphmemError
+from graphmem.logs import REQUEST_ID
 from graphmem.observability import MEMORY_METRICS
 from graphmem.ui.explorer_app import explorer_routes
 from graphmem.ui.neo4j_browser import browser_routes
@@ -63,6 +64,7 @@ class GraphQLApp(GraphQL[RequestContext, None]):
         services = self.services
         services.metrics.count_request()
         request_id = uuid.uuid4().hex[:16]
+        REQUEST_ID.set(request_id)
         if response is not None:
             response.headers["x-request-id"] = request_id
         client = request.client.host if getattr(request, "client", None) else "unknown"

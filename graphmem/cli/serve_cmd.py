@@ -24,8 +24,10 @@ def _serve(args: argparse.Namespace) -> int:
 
     from graphmem.api import Services, create_app
     from graphmem.db import Store, install_schema
+    from graphmem.logs import configure_logging
 
     settings = get_settings()
+    configure_logging(settings.log_format, settings.log_level)
     store = Store.from_settings(settings)
     services = Services(settings=settings, store=store)
     if not args.no_schema_install:
