@@ -81,7 +81,9 @@ class Settings(BaseSettings):
 
     # --- Read path ---
     read_leg_weights: dict[str, float] = Field(
-        default_factory=lambda: {"vector": 1.0, "lexical": 1.0, "tagvote": 1.0, "subgoal": 1.0},
+        # tagvote at half weight: it ranks only derived facts, with many ties after normalisation; on the
+        # versioned dev set (66 q) halving it lifted hybrid recall@5 0.894 -> 0.939, gold@1 unchanged.
+        default_factory=lambda: {"vector": 1.0, "lexical": 1.0, "tagvote": 0.5, "subgoal": 1.0},
         alias="GRAPHMEM_READ_LEG_WEIGHTS",
         description="JSON object: weight of each leg in reciprocal-rank fusion",
     )

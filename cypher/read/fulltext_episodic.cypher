@@ -1,0 +1,19 @@
+// Lexical (BM25) leg over Episodic: the full-text index with Lucene-escaped user text, then space/status/time filters
+// (`scanned` = index hits seen, so a caller can tell whether a bigger fetch could find more).
+CALL db.index.fulltext.queryNodes('episodic_text', $query, {limit: $fetch}) YIELD node, score
+WITH collect({n: node, score: score}) AS found
+WITH size(found) AS scanned,
+     [f IN found WHERE f.n.space = $space AND f.n.status IN $statuses
+        AND f.n.valid_from <= $as_of AND f.n.valid_to > $as_of
+        AND f.n.recorded_at <= $known_at AND f.n.expired_at > $known_at][0..$k] AS kept
+UNWIND CASE WHEN size(kept) = 0 THEN [{n: null, score: 0.0}] ELSE kept END AS f
+WITH scanned, f.n AS n, f.score AS score
+OPTIONAL MATCH (n)-[:PART_OF]->(e:Episode {space: $space})
+WITH scanned, n, score, head(collect(e.id)) AS episode_id
+RETURN scanned, n.id AS id, 'episodic' AS kind,
+       coalesce(n.text, trim(coalesce(n.action, '') + ' ' + coalesce(n.observation, ''))) AS text, score,
+       coalesce(n.event_at, n.valid_from) AS event_at, n.author AS author, n.status AS status,
+       n.valid_from AS valid_from, n.valid_to AS valid_to, 1.0 AS importance, 1.0 AS credibility,
+       n.reward AS ret, null AS uses, episode_id, n.seq AS seq, n.kind AS unit_kind,
+       2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
+ORDER BY score DESC

@@ -1,0 +1,21 @@
+// Subgoal routing: the space's nearest Subgoal nodes, then their procedures valid at as_of (best subgoal
+// kept per procedure), with each procedure's own cosine to the query for the value model.
+CYPHER 25
+MATCH (g:Subgoal)
+  SEARCH g IN (VECTOR INDEX subgoal_embedding FOR $vector WHERE g.space = $space LIMIT $subgoals)
+  SCORE AS gscore
+MATCH (g)-[:HAS_PROCEDURE]->(n:Procedural)
+WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
+  AND n.recorded_at <= $known_at AND n.expired_at > $known_at
+WITH n, g, 2 * gscore - 1 AS gsim
+ORDER BY gsim DESC
+WITH n, head(collect(g.text)) AS subgoal, max(gsim) AS subgoal_similarity
+WITH n, subgoal, subgoal_similarity, subgoal_similarity AS score,
+     2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
+ORDER BY score DESC
+LIMIT $k
+RETURN n.id AS id, 'procedural' AS kind, n.text AS text, score, n.valid_from AS event_at,
+       null AS author, n.status AS status, n.valid_from AS valid_from, n.valid_to AS valid_to,
+       n.importance AS importance, n.credibility AS credibility, n.`return` AS ret, n.uses AS uses,
+       null AS episode_id, null AS seq, null AS unit_kind, subgoal, subgoal_similarity, similarity
+ORDER BY score DESC

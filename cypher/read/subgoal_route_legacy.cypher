@@ -1,0 +1,22 @@
+// Subgoal routing for servers before 2026.01: over-fetching subgoal kNN, space filter, then procedures valid at as_of.
+CALL db.index.vector.queryNodes('subgoal_embedding', $fetch, $vector) YIELD node AS g, score AS gscore
+WITH g, gscore
+WHERE g.space = $space
+WITH g, gscore
+ORDER BY gscore DESC
+LIMIT $subgoals
+MATCH (g)-[:HAS_PROCEDURE]->(n:Procedural)
+WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
+  AND n.recorded_at <= $known_at AND n.expired_at > $known_at
+WITH n, g, 2 * gscore - 1 AS gsim
+ORDER BY gsim DESC
+WITH n, head(collect(g.text)) AS subgoal, max(gsim) AS subgoal_similarity
+WITH n, subgoal, subgoal_similarity, subgoal_similarity AS score,
+     2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
+ORDER BY score DESC
+LIMIT $k
+RETURN n.id AS id, 'procedural' AS kind, n.text AS text, score, n.valid_from AS event_at,
+       null AS author, n.status AS status, n.valid_from AS valid_from, n.valid_to AS valid_to,
+       n.importance AS importance, n.credibility AS credibility, n.`return` AS ret, n.uses AS uses,
+       null AS episode_id, null AS seq, null AS unit_kind, subgoal, subgoal_similarity, similarity
+ORDER BY score DESC

@@ -1,0 +1,20 @@
+// Tag votes: weighted matched tags vote over TAGS for facts valid at as_of; facts the dense leg found get
+// $dense_bonus; the sum is normalised by the fact's tag count. The top k also get their cosine to the query.
+UNWIND $tags AS tw
+MATCH (t:Tag {id: tw.id})-[:TAGS]->(n:Semantic)
+WHERE t.space = $space AND n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
+  AND n.recorded_at <= $known_at AND n.expired_at > $known_at
+WITH n, sum(tw.weight) AS votes, collect(DISTINCT t.name) AS matched
+WITH n, matched,
+     votes + CASE WHEN n.id IN $dense_ids THEN $dense_bonus ELSE 0.0 END AS votes,
+     COUNT { (:Tag {space: $space})-[:TAGS]->(n) } AS tag_count
+WITH n, matched, votes, tag_count, votes / toFloat(CASE WHEN tag_count > 0 THEN tag_count ELSE 1 END) AS score
+ORDER BY score DESC, n.id
+LIMIT $k
+WITH n, matched, votes, tag_count, score, 2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
+RETURN n.id AS id, 'semantic' AS kind, n.text AS text, score, coalesce(n.event_at, n.valid_from) AS event_at,
+       n.author AS author, n.status AS status, n.valid_from AS valid_from, n.valid_to AS valid_to,
+       n.importance AS importance, n.credibility AS credibility, null AS ret, null AS uses,
+       null AS episode_id, null AS seq, null AS unit_kind,
+       votes, tag_count, matched, similarity
+ORDER BY score DESC, similarity DESC

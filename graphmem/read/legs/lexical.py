@@ -1,0 +1,87 @@
+"""Lexical leg: the full-text (Lucene BM25) indexes, with user text made into a safe Lucene query."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from graphmem.db import Store
+from graphmem.read.asof import AsOf
+from graphmem.read.legs.base import LegRanking, UnitRow, merge_by_score, per_kind
+
+_TERM = re.compile(r"\w+", re.UNICODE)
+_LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
+# Lucene refuses more than 1024 clauses; long texts keep their first terms.
+MAX_TERMS = 256
+
+
+def lucene_query(text: str) -> str:
+    """User text as a Lucene query that matches any of its words and can never be parsed as syntax.
+
+    Words are lower-cased (so AND / OR / NOT are plain words, not operators) and every Lucene special
+    character is escaped; punctuation between words is dropped. Empty when the text has no words.
+    """
+    seen: set[str] = set()
+    terms: list[str] = []
+    for word in _TERM.findall(text.lower()):
+        if word not in seen:
+            seen.add(word)
+            terms.append(_LUCENE_SPECIAL.sub(r"\\\1", word))
+        if len(terms) >= MAX_TERMS:
+            break
+    return " ".join(terms)
+
+
+def lexical_leg(
+    store: Store,
+    space: str,
+    text: str,
+    vector: Sequence[float],
+    scope: AsOf,
+    kinds: Sequence[str],
+    k: int,
+    overfetch: int = 4,
+) -> LegRanking:
+    """BM25 ranking of units of `kinds` valid in `scope`, best first.
+
+    The full-text index holds every space and version, so the space/time filter runs after Lucene's top
+    `fetch`; while that leaves fewer than k rows and Lucene had more hits, the fetch grows (x8, up to
+    `MAX_FETCH`), so the result is the space's own BM25 top k, not one truncated by other spaces.
+    """
+    query = lucene_query(text)
+    if not query:
+        return LegRanking("lexical", [])
+    rankings = per_kind(
+        kinds, lambda kind: _kind_top_k(store, kind, space, query, vector, scope, k, max(k * overfetch, 200))
+    )
+    return merge_by_score("lexical", rankings, k)
+
+
+MAX_FETCH = 20_000
+
+
+def _kind_top_k(
+    store: Store,
+    kind: str,
+    space: str,
+    query: str,
+    vector: Sequence[float],
+    scope: AsOf,
+    k: int,
+    fetch: int,
+) -> list[UnitRow]:
+    while True:
+        rows = store.read(
+            f"read/fulltext_{kind}",
+            query=query,
+            vector=list(vector),
+            space=space,
+            k=k,
+            fetch=fetch,
+            **scope.params(),
+        )
+        found = [row for row in rows if row["id"] is not None]
+        scanned = rows[0]["scanned"] if rows else 0
+        if len(found) >= k or scanned < fetch or fetch >= MAX_FETCH:
+            return [UnitRow.from_record(row) for row in found]
+        fetch = min(fetch * 8, MAX_FETCH)

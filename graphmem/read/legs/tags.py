@@ -1,0 +1,81 @@
+"""Tag votes: the query's tags match Tag nodes exactly (by normal form, weight 5) or fuzzily (tag vector
+index, cosine >= 0.8, weight 1); matched tags vote over TAGS for facts valid in scope; facts the dense leg
+also found get +2; votes are normalised by each fact's tag count and *rank* the leg (PlugMem only used
+them to widen the pool)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from graphmem.db import Store
+from graphmem.embed import Embedder
+from graphmem.read.asof import AsOf
+from graphmem.read.legs.base import LegRanking, UnitRow
+from graphmem.read.results import TagMatch
+from graphmem.write.tags import normalize_tag
+
+_LEGACY_FETCH = 100
+
+
+def match_tags(
+    store: Store,
+    embedder: Embedder,
+    space: str,
+    query_tags: Sequence[str],
+    *,
+    min_cosine: float = 0.8,
+    exact_weight: float = 5.0,
+    fuzzy_weight: float = 1.0,
+    per_tag: int = 5,
+) -> list[TagMatch]:
+    """Tag nodes the query tags match, one entry per Tag node (an exact match beats a fuzzy one)."""
+    tags = [t for t in dict.fromkeys(t.strip() for t in query_tags) if t]
+    if not tags:
+        return []
+    by_norm = {normalize_tag(t): t for t in tags}
+    by_norm.pop("", None)
+    best: dict[str, TagMatch] = {}
+    for row in store.read("read/tag_exact", space=space, norms=list(by_norm)):
+        best[row["id"]] = TagMatch(row["id"], row["name"], by_norm[row["query_tag"]], "exact", 1.0, exact_weight)
+    vectors = embedder.embed(tags)
+    name = "read/tag_fuzzy" if store.server.supports_search_clause else "read/tag_fuzzy_legacy"
+    rows = store.read(
+        name,
+        space=space,
+        queries=[{"tag": t, "vector": v} for t, v in zip(tags, vectors, strict=True)],
+        per_tag=per_tag,
+        fetch=_LEGACY_FETCH,
+        min_cosine=min_cosine,
+    )
+    for row in sorted(rows, key=lambda r: r["similarity"], reverse=True):
+        if row["id"] not in best:
+            best[row["id"]] = TagMatch(
+                row["id"], row["name"], row["query_tag"], "fuzzy", float(row["similarity"]), fuzzy_weight
+            )
+    return sorted(best.values(), key=lambda m: (-m.weight, -m.similarity, m.name))
+
+
+def tag_vote_leg(
+    store: Store,
+    space: str,
+    vector: Sequence[float],
+    scope: AsOf,
+    matches: Sequence[TagMatch],
+    dense_ids: Sequence[str],
+    k: int,
+    dense_bonus: float = 2.0,
+) -> LegRanking:
+    """Facts ranked by normalised tag votes (ties by cosine to the query)."""
+    if not matches:
+        return LegRanking("tagvote", [])
+    rows = store.read(
+        "read/tag_votes",
+        space=space,
+        vector=list(vector),
+        tags=[{"id": m.id, "weight": m.weight} for m in matches],
+        dense_ids=list(dense_ids),
+        dense_bonus=dense_bonus,
+        k=k,
+        **scope.params(),
+    )
+    return LegRanking("tagvote", [UnitRow.from_record(r) for r in rows])

@@ -1,0 +1,40 @@
+"""Vector leg: native vector index kNN per node kind, filtered inside the index (SEARCH clause) on
+2026.01+, or over-fetching `db.index.vector.queryNodes` plus a filter on older servers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from graphmem.db import Store
+from graphmem.read.asof import AsOf
+from graphmem.read.legs.base import LegRanking, UnitRow, merge_by_score, per_kind
+
+# Older servers filter after the kNN, so they need many more neighbours to keep k in the space.
+_LEGACY_OVERFETCH = 20
+
+
+def vector_query_name(store: Store, kind: str) -> str:
+    suffix = "" if store.server.supports_search_clause else "_legacy"
+    return f"read/vector_{kind}{suffix}"
+
+
+def vector_leg(
+    store: Store,
+    space: str,
+    vector: Sequence[float],
+    scope: AsOf,
+    kinds: Sequence[str],
+    k: int,
+    overfetch: int = 4,
+) -> LegRanking:
+    """The k nearest units of `kinds` valid in `scope`, best first; score = cosine in [-1, 1]."""
+    legacy = not store.server.supports_search_clause
+    fetch = k * (max(overfetch, _LEGACY_OVERFETCH) if legacy else overfetch)
+
+    def nearest(kind: str) -> list[UnitRow]:
+        rows = store.read(
+            vector_query_name(store, kind), vector=list(vector), space=space, k=k, fetch=fetch, **scope.params()
+        )
+        return [UnitRow.from_record(row) for row in rows]
+
+    return merge_by_score("vector", per_kind(kinds, nearest), k)

@@ -1,0 +1,225 @@
+"""Read-path acceptance on small hand-built graphs in a real Neo4j: rankings a user would notice."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.config import Settings
+from graphmem.errors import InvalidInput
+from graphmem.memory_graph import MemoryGraph
+from tests.support.graph_builder import GraphBuilder, at
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def graph(store, minilm) -> MemoryGraph:
+    return MemoryGraph(store, minilm, Settings())
+
+
+@pytest.fixture
+def build(store, minilm, space) -> GraphBuilder:
+    return GraphBuilder(store, minilm, space)
+
+
+def ids(hits) -> list[str]:
+    return [h.id for h in hits]
+
+
+def test_exact_tag_match_outranks_fuzzy_one(graph, build, space):
+    # Same text, so the dense and lexical legs tie and only the tags can tell the facts apart.
+    fuzzy_fact = build.semantic("Parking rule: reserved for visitors on weekdays", tags=[build.tag("automobile")])
+    exact_fact = build.semantic("Parking rule: reserved for visitors on weekdays", tags=[build.tag("car")])
+
+    votes = graph.tag_vote("Where may I park my car?", space)
+    assert {(m.name, m.match) for m in votes.matches} >= {("car", "exact"), ("automobile", "fuzzy")}
+    assert ids(votes.facts)[:2] == [exact_fact, fuzzy_fact]
+    assert votes.facts[0].score > votes.facts[1].score
+
+    hybrid = graph.recall("Where may I park my car?", space, mode="semantic", k=5)
+    ranked = ids(hybrid.hits)
+    assert ranked.index(exact_fact) < ranked.index(fuzzy_fact)
+    assert hybrid.hits[ranked.index(exact_fact)].signals["tagvote"].rank == 1
+
+
+def test_superseded_and_merged_facts_never_answer_a_current_question(graph, build, space):
+    acme = build.tag("Acme")
+    old = build.semantic("The CEO of Acme is Alice Martin", tags=[acme], valid_from=at("2019-01-01"))
+    new = build.semantic("The CEO of Acme is Bob Chen", tags=[acme], valid_from=at("2023-03-01"))
+    build.supersede(new, old, at("2023-03-01"))
+    source = build.semantic("Acme's headquarters are in Lyon", tags=[acme])
+    merged = build.semantic("Acme is headquartered in Lyon, France", tags=[acme])
+    build.merge(merged, source, at("2024-01-01"))
+
+    for variant in ("hybrid", "vector", "bm25", "tagvote", "plugmem"):
+        result = graph.recall("Who is the CEO of Acme and where is it based?", space, variant=variant, k=10)
+        found = ids(result.hits)
+        assert old not in found, variant
+        assert source not in found, variant
+        assert all(h.status == "active" for h in result.hits), variant
+    hybrid = graph.recall("Who is the CEO of Acme?", space, k=10)
+    assert ids(hybrid.hits)[0] == new
+    assert merged in ids(graph.recall("Where is Acme headquartered?", space, k=10).hits)
+
+
+def test_as_of_question_gets_the_version_valid_then_and_nothing_later(graph, build, space):
+    acme = build.tag("Acme")
+    old = build.semantic("The CEO of Acme is Alice Martin", tags=[acme], valid_from=at("2019-01-01"))
+    new = build.semantic("The CEO of Acme is Bob Chen", tags=[acme], valid_from=at("2023-03-01"))
+    build.supersede(new, old, at("2023-03-01"))
+    episode = build.episode(goal="board meeting", started_at=at("2023-04-01"))
+    build.episodic("Bob Chen chaired his first board meeting as CEO of Acme", episode_id=episode, seq=0,
+                   event_at=at("2023-04-01"))  # fmt: skip
+
+    as_of = at("2022-06-01")
+    result = graph.recall("Who is the CEO of Acme?", space, as_of="2022-06-01T00:00:00Z", k=10)
+    assert ids(result.hits)[0] == old
+    assert new not in ids(result.hits)
+    assert all(h.valid_from is None or h.valid_from <= as_of for h in result.hits)
+    assert all(h.event_at is None or h.event_at <= as_of for h in result.hits)
+    assert "2023" not in result.evidence
+
+    later = graph.recall("Who is the CEO of Acme?", space, as_of="2024-01-01T00:00:00Z", k=10)
+    assert ids(later.hits)[0] == new
+    assert old not in ids(later.hits)
+
+
+def test_known_at_hides_what_was_recorded_later(graph, build, space):
+    fact = build.semantic("The Lyon office closes on Fridays", recorded_at=at("2024-05-01"))
+    assert fact in ids(graph.recall("When does the Lyon office close?", space).hits)
+    earlier = graph.recall("When does the Lyon office close?", space, known_at="2024-01-01T00:00:00Z")
+    assert fact not in ids(earlier.hits)
+
+
+def test_higher_return_procedure_outranks_an_equally_relevant_one(graph, build, space):
+    subgoal = build.subgoal("book a meeting room")
+    low = build.procedural("Book the room through the facilities portal", subgoal_id=subgoal, ret=0.1)
+    high = build.procedural("Book the room through the facilities portal", subgoal_id=subgoal, ret=0.9)
+
+    routed = graph.route_subgoal("reserve a meeting room", space)
+    assert ids(routed)[:2] == [high, low]
+    assert routed[0].value["return"] > routed[1].value["return"]
+
+    result = graph.recall("how do I book a meeting room?", space, mode="procedural", k=5)
+    assert ids(result.hits)[:2] == [high, low]
+    assert "subgoal" in result.hits[0].signals
+
+
+def test_a_space_never_sees_another_spaces_data(graph, store, minilm, space):
+    other = f"{space}-other"
+    mine = GraphBuilder(store, minilm, space).semantic("The Lyon office closes on Fridays")
+    theirs = GraphBuilder(store, minilm, other).semantic("The Lyon office closes on Fridays")
+    for variant in ("hybrid", "vector", "bm25", "plugmem"):
+        found = ids(graph.recall("When does the Lyon office close?", space, variant=variant).hits)
+        assert mine in found and theirs not in found, variant
+    assert ids(graph.recall_sources("Lyon office", other, k=5)) == []
+    from graphmem.errors import NotFound
+
+    with pytest.raises(NotFound):
+        graph.provenance(theirs, space)
+
+
+def test_lucene_syntax_in_the_question_is_plain_text(graph, build, space):
+    fact = build.semantic("Use the b OR c escape hatch for a and b")
+    nasty = '"a AND (b OR c:)~ \\ / ^ * ? [ ] && || !'
+    result = graph.recall(nasty, space, variant="bm25")
+    assert ids(result.hits) == [fact]
+    assert result.hits[0].signals["lexical"].rank == 1
+
+
+def test_session_with_three_hits_comes_back_whole_in_order(graph, build, space):
+    episode = build.episode(goal="planning the Lisbon offsite", session_id="s-42", started_at=at("2024-02-01"))
+    turns = [
+        "Let's plan the Lisbon offsite for the data team",
+        "The Lisbon offsite venue is the Alfama loft",
+        "Weather in between was mild",
+        "The Lisbon offsite budget is 12,000 euros",
+        "Lisbon offsite dinner is booked at Ramiro",
+    ]
+    unit_ids = [
+        build.episodic(t, episode_id=episode, seq=i, author="ana" if i % 2 else "ben", event_at=at("2024-02-01"))
+        for i, t in enumerate(turns)
+    ]
+    build.semantic("Unrelated: the printer on floor 2 is broken")
+
+    result = graph.recall("What do we know about the Lisbon offsite?", space, mode="episodic", k=4)
+    assert [e.episode_id for e in result.episodes] == [episode]
+    assert [u.id for u in result.episodes[0].units] == unit_ids
+    positions = [result.evidence.index(t) for t in turns]
+    assert positions == sorted(positions)
+    assert "[2024-02-01 · ana]" in result.evidence
+
+
+def test_long_session_is_found_by_a_late_turn(graph, build, space):
+    """A session is ranked by its best turn, not by an embedding of its first 256 word pieces."""
+    filler = "We talked about the weather, the commute and weekend plans at great length. " * 6
+    target = build.episode(session_id="long", started_at=at("2024-03-01"))
+    for i in range(12):
+        build.episodic(filler, episode_id=target, seq=i, event_at=at("2024-03-01"))
+    build.episodic("My sister adopted a greyhound called Pixel last month", episode_id=target, seq=12,
+                   event_at=at("2024-03-01"))  # fmt: skip
+    for n in range(6):
+        other = build.episode(session_id=f"other-{n}", started_at=at("2024-03-02"))
+        build.episodic(f"Chat {n} about recipes for lentil soup and bread", episode_id=other, seq=0,
+                       event_at=at("2024-03-02"))  # fmt: skip
+    for variant in ("hybrid", "vector", "bm25"):
+        sources = graph.recall_sources("What dog did my sister adopt?", space, k=3, variant=variant)
+        assert sources[0].id == target, variant
+        assert sources[0].kind == "episode" and sources[0].session_id == "long"
+
+
+def test_evidence_respects_the_token_budget(graph, build, space, minilm):
+    for i in range(8):
+        build.semantic(f"Fact {i}: the Lyon warehouse ships orders on weekday number {i}", author=f"clerk{i}")
+    result = graph.recall("When does the Lyon warehouse ship?", space, k=8, token_budget=40)
+    assert 0 < result.evidence_tokens <= 40
+    assert minilm.count_tokens(result.evidence) == result.evidence_tokens
+    first = result.hits[0]
+    assert result.evidence.startswith(f"[{first.event_at:%Y-%m-%d} · {first.author}]")
+
+
+def test_latest_dated_matches_get_reserved_slots(graph, build, space):
+    for i in range(9):
+        build.semantic(f"Release notes for the Lyon app version 1.{i}: deployment checklist and fixes",
+                       valid_from=at(f"2021-0{i + 1}-01"))  # fmt: skip
+    newest = build.semantic("Lyon app", valid_from=at("2024-06-01"))
+    hits = graph.recall("Lyon app release notes deployment checklist fixes", space, mode="semantic", k=6).hits
+    assert newest in ids(hits)
+    assert next(h for h in hits if h.id == newest).latest_slot
+    plain = graph.recall("Lyon app release notes deployment checklist fixes", space, mode="semantic", k=6,
+                         latest_slots=0).hits  # fmt: skip
+    assert newest not in ids(plain)
+
+
+def test_bad_input_names_the_field(graph, space):
+    for kwargs, field in (
+        ({"text": "  "}, "text"),
+        ({"k": 0}, "k"),
+        ({"mode": "everything"}, "mode"),
+        ({"variant": "magic"}, "variant"),
+        ({"as_of": "last tuesday"}, "as_of"),
+        ({"legs": ["vector", "psychic"]}, "legs"),
+    ):
+        args = {"text": "anything", **kwargs}
+        text = args.pop("text")
+        with pytest.raises(InvalidInput) as err:
+            graph.recall(text, space, **args)
+        assert err.value.field == field
+
+
+def test_session_lexical_score_counts_every_turn(graph, build, space):
+    """BM25 on the whole session: evidence spread over several turns beats one turn that matches best."""
+    spread = build.episode(session_id="spread", started_at=at("2024-05-01"))
+    for i, text in enumerate(
+        ["We planned the Lisbon trip", "The trip budget is fine", "Hotel booked near the river",
+         "Flights were cheap", "Lisbon hotel has a pool"]
+    ):  # fmt: skip
+        build.episodic(text, episode_id=spread, seq=i, event_at=at("2024-05-01"))
+    single = build.episode(session_id="single", started_at=at("2024-05-02"))
+    build.episodic("Lisbon trip budget talk", episode_id=single, seq=0, event_at=at("2024-05-02"))
+    for i in range(1, 5):
+        build.episodic(f"Unrelated chatter number {i} about gardening", episode_id=single, seq=i,
+                       event_at=at("2024-05-02"))  # fmt: skip
+    sources = graph.recall_sources("Lisbon trip budget hotel flights", space, k=2, variant="bm25")
+    assert [s.session_id for s in sources] == ["spread", "single"]
+    assert sources[0].signals["lexical"].rank == 1

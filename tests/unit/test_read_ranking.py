@@ -1,0 +1,163 @@
+"""Read-path logic that needs no server: Lucene escaping, fusion, value model, slots, packing, planning."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from graphmem.embed.hashing import HashingEmbedder
+from graphmem.errors import InvalidInput
+from graphmem.read.asof import AsOf
+from graphmem.read.fusion import Fused, weighted_rrf
+from graphmem.read.legs.base import LegRanking, UnitRow
+from graphmem.read.legs.lexical import lucene_query
+from graphmem.read.packing import pack_evidence
+from graphmem.read.planner import parse_mode, query_tags
+from graphmem.read.reasoning import extractive_guidance
+from graphmem.read.recall import reserve_latest, variant_legs
+from graphmem.read.sources import fuse_sources
+from graphmem.read.value_model import COMPONENTS, ValueWeights, components, value_score
+
+NOW = datetime(2025, 1, 1, tzinfo=UTC)
+
+
+def row(id: str, score: float = 1.0, **kw) -> UnitRow:
+    base = dict(
+        id=id, kind="semantic", text=id, score=score, similarity=kw.pop("similarity", 0.5),
+        event_at=kw.pop("event_at", NOW - timedelta(days=10)), author=None, status="active",
+        valid_from=None, valid_to=None, importance=1.0, credibility=1.0, ret=None, uses=None,
+        episode_id=None, seq=None, unit_kind=None,
+    )  # fmt: skip
+    base.update(kw)
+    return UnitRow(**base)
+
+
+def test_lucene_query_neutralises_every_operator():
+    query = lucene_query('"a AND (b OR c:)~ \\ / ^ * ? [ ] && || !')
+    assert query == "a and b or c"
+    assert not re.search(r"[()\[\]{}^~*?:\\/\"!&|+-]", query.replace("\\", ""))
+    assert lucene_query("C++ -x") == "c x"
+    assert lucene_query("?!") == ""
+
+
+def test_weighted_rrf_sums_legs_and_respects_weights():
+    vector = LegRanking("vector", [row("a", 0.9), row("b", 0.8)])
+    lexical = LegRanking("lexical", [row("b", 7.0), row("c", 3.0)])
+    fused = weighted_rrf([vector, lexical], {"vector": 1.0, "lexical": 1.0})
+    assert [f.row.id for f in fused] == ["b", "a", "c"]
+    assert fused[0].rrf == pytest.approx(1 / 62 + 1 / 61)
+    assert fused[0].signals["lexical"].rank == 1 and fused[0].signals["vector"].rank == 2
+    heavy = weighted_rrf([vector, lexical], {"vector": 1.0, "lexical": 0.0})
+    assert heavy[0].row.id == "a"
+
+
+def test_tied_leg_scores_share_a_rank():
+    fused = weighted_rrf([LegRanking("vector", [row("a", 0.5), row("b", 0.5)])], {})
+    assert fused[0].rrf == fused[1].rrf
+    assert {f.signals["vector"].rank for f in fused} == {1}
+
+
+@pytest.mark.parametrize("component", COMPONENTS)
+def test_every_value_component_moves_the_score(component):
+    strong = row("s", similarity=0.9, event_at=NOW, importance=5.0, credibility=1.0, ret=1.0, uses=40)
+    weak = row("w", similarity=0.1, event_at=NOW - timedelta(days=900), importance=0.1, credibility=0.2,
+               ret=-1.0, uses=0)  # fmt: skip
+    only = ValueWeights.from_mapping({name: (1.0 if name == component else 0.0) for name in COMPONENTS})
+    s, w = (value_score(components(r, NOW, 180.0), only) for r in (strong, weak))
+    assert s > w
+
+
+def test_value_weights_reject_unknown_or_negative():
+    with pytest.raises(InvalidInput):
+        ValueWeights.from_mapping({"popularity": 1.0})
+    with pytest.raises(InvalidInput):
+        ValueWeights.from_mapping({"recency": -1.0})
+
+
+def test_latest_slots_bring_in_newest_candidates_but_at_most_a_third():
+    ranked = [Fused(row=row(f"r{i}", event_at=NOW - timedelta(days=100 - i)), rrf=1.0 - i / 100) for i in range(12)]
+    top, latest = reserve_latest(ranked, k=6, slots=3)
+    assert [f.row.id for f in top[:4]] == ["r0", "r1", "r2", "r3"]
+    assert latest == {"r11", "r10"}  # 6 // 3 = 2 slots
+    assert len(top) == 6
+    assert reserve_latest(ranked, k=2, slots=3)[1] == set()
+
+
+def test_pack_evidence_keeps_rank_order_within_budget():
+    counter = HashingEmbedder(8).count_tokens
+    blocks = [("a", "[2024-01-01 · ann] one two three"), ("b", "[2024-01-02] four five six seven eight nine")]
+    full = pack_evidence(blocks, counter, 1000)
+    assert full.text.splitlines()[0].startswith("[2024-01-01 · ann]") and full.item_ids == ["a", "b"]
+    assert not full.truncated
+    cut = pack_evidence(blocks, counter, 12)
+    assert cut.tokens <= 12 and cut.truncated and cut.item_ids == ["a", "b"]
+    assert cut.text.endswith("…")
+
+
+def test_sources_are_ranked_by_their_best_unit():
+    def turn(id: str, episode: str, score: float) -> UnitRow:
+        return row(id, score, kind="episodic", episode_id=episode, unit_kind="turn")
+
+    vector = LegRanking("vector", [turn("t1", "e1", 0.9), turn("t2", "e2", 0.8), turn("t3", "e1", 0.7)])
+    lexical = LegRanking("lexical", [turn("t4", "e2", 9.0), row("d1", 5.0, kind="episodic", unit_kind="document")])
+    sources = fuse_sources([vector, lexical], {"vector": 1.0, "lexical": 1.0})
+    assert [(s.id, s.kind) for s in sources] == [("e2", "episode"), ("e1", "episode"), ("d1", "document")]
+    assert sources[1].signals["vector"].rank == 1 and sources[1].unit_ids == ["t1", "t3"]
+    assert sources[0].signals["vector"].rank == 2  # e2 is the second *source* in the vector leg
+
+
+def test_mode_parsing_is_robust_and_names_the_field():
+    assert parse_mode("## Semantic") == "semantic"
+    assert parse_mode(" Procedural. ") == "procedural"
+    assert parse_mode(None) == "auto"
+    with pytest.raises(InvalidInput) as err:
+        parse_mode("everything")
+    assert err.value.field == "mode"
+
+
+def test_query_tags_include_words_of_phrases():
+    tags = query_tags("Who is the CEO of Acme?")
+    assert "Acme" in tags and "CEO" in tags
+
+
+def test_variants_pick_their_legs():
+    kinds = ("semantic", "episodic", "procedural")
+    assert variant_legs("vector", kinds, None) == ("vector",)
+    assert variant_legs("bm25", kinds, None) == ("lexical",)
+    assert variant_legs("plugmem", kinds, None) == ("vector", "tagvote")
+    assert variant_legs("hybrid", ("episodic",), None) == ("vector", "lexical")
+    with pytest.raises(InvalidInput):
+        variant_legs("hybrid", kinds, ["vector", "telepathy"])
+
+
+def test_as_of_scope_current_vs_past():
+    current = AsOf.resolve()
+    assert current.current and current.statuses == ["active"]
+    past = AsOf.resolve("2020-01-01T00:00:00Z")
+    assert not past.current and "superseded" in past.statuses
+    with pytest.raises(InvalidInput) as err:
+        AsOf.resolve(known_at="2999-01-01T00:00:00Z")
+    assert err.value.field == "known_at"
+
+
+def test_extractive_guidance_picks_relevant_sentences_within_budget():
+    embedder = HashingEmbedder(64)
+    evidence = (
+        "[2024-01-01 · dana] The Lyon warehouse ships on Tuesday. The canteen sells soup.\n"
+        "[2024-01-02] Parking is free on Sunday."
+    )
+    guidance = extractive_guidance("when does the Lyon warehouse ship", evidence, embedder, budget=12)
+    assert guidance.startswith("[2024-01-01 · dana] The Lyon warehouse ships on Tuesday.")
+    assert embedder.count_tokens(guidance) <= 12
+    assert "soup" not in guidance
+
+
+def test_session_bm25_rewards_terms_spread_over_a_session():
+    from graphmem.read.session_bm25 import bm25_scores
+
+    spread = "We planned the Lisbon trip. The trip budget is fine. Hotel booked. Flights were cheap."
+    single = "Lisbon trip budget talk. Unrelated chatter about gardening and more gardening."
+    scores = bm25_scores([spread, single, "nothing relevant here"], "Lisbon trip budget hotel flights")
+    assert scores[0] > scores[1] > scores[2] == 0.0
