@@ -3,63 +3,24 @@
 from __future__ import annotations
 
 import asyncio
-import os
-import socket
-import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Iterator
 
-import httpx
 import pytest
 
 from graphmem import AsyncClient, Client, GraphmemClientError
+from tests.support.service import serve_process
 
 KEY = "gmk_clienttest_" + uuid.uuid4().hex
 READ_ONLY_KEY = "gmk_clientread_" + uuid.uuid4().hex
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def service(neo4j_server, tmp_path_factory) -> Iterator[str]:
-    port = _free_port()
-    env = dict(
-        os.environ,
-        NEO4J_URI=neo4j_server.uri,
-        NEO4J_USER=neo4j_server.user,
-        NEO4J_PASSWORD=neo4j_server.password,
-        GRAPHMEM_EMBEDDER="hashing:384",
-        GRAPHMEM_API_KEYS=f"{KEY}|read,write|*|client-test;{READ_ONLY_KEY}|read|*|client-read",
-        GRAPHMEM_API_KEY_FILE=str(tmp_path_factory.mktemp("keys") / "keys.json"),
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                pytest.fail(f"graphmem serve exited: {proc.stdout.read() if proc.stdout else ''}")
-            try:
-                httpx.get(base + "/healthz", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.3)
+    keys = f"{KEY}|read,write|*|client-test;{READ_ONLY_KEY}|read|*|client-read"
+    key_file = str(tmp_path_factory.mktemp("keys") / "keys.json")
+    with serve_process(neo4j_server, GRAPHMEM_API_KEYS=keys, GRAPHMEM_API_KEY_FILE=key_file) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
 
 
 def test_client_writes_recalls_and_traces_provenance(service: str, space: str) -> None:

@@ -7,12 +7,9 @@ import json
 import os
 import shutil
 import subprocess
-import threading
-import time
 from pathlib import Path
 
 import pytest
-import uvicorn
 from starlette.testclient import TestClient
 
 from graphmem.api import Services, create_app
@@ -20,6 +17,7 @@ from graphmem.config import Settings
 from graphmem.embed.hashing import HashingEmbedder
 from graphmem.memory_graph import MemoryGraph
 from tests.support.api_graph import ApiKeys
+from tests.support.service import serve_thread
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PLAYWRIGHT = Path.home() / ".cache" / "graphmem" / "e2e-node" / "node_modules" / "playwright-core" / "index.mjs"
@@ -66,23 +64,14 @@ def test_explorer_search_provenance_and_as_of_slider(store, space: str, tmp_path
     key = keys.add("read", space)
     settings = Settings(GRAPHMEM_API_KEYS=keys.env(), GRAPHMEM_API_KEY_FILE=tmp_path / "keys.json")
     app = create_app(Services(settings=settings, store=store, _embedder=HashingEmbedder(384)))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    port = server.servers[0].sockets[0].getsockname()[1]
     screenshot = tmp_path / "explorer.png"
-    try:
+    with serve_thread(app) as base:
         proc = subprocess.run(
-            ["node", str(SCRIPT), f"http://127.0.0.1:{port}/explorer/", key, space,
+            ["node", str(SCRIPT), f"{base}/explorer/", key, space,
              "travel budgets of the Berlin office", "0.05", str(screenshot)],
             capture_output=True, text=True, timeout=240,
             env={**os.environ, "PLAYWRIGHT_CORE": str(PLAYWRIGHT), "CHROMIUM": str(CHROMIUM)},
         )  # fmt: skip
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
     seen = json.loads(proc.stdout.strip().splitlines()[-1])
     assert "error" not in seen, seen
     assert "8000" in seen["title"]  # the current fact is the top hit

@@ -11,10 +11,7 @@ import asyncio
 import hashlib
 import os
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import time
 import uuid
 from collections import defaultdict
@@ -24,6 +21,7 @@ import httpx
 import pytest
 
 from tests.support.figures import record_figures
+from tests.support.service import serve_process
 
 CLIENTS = int(os.environ.get("GRAPHMEM_LOAD_CLIENTS", "16"))
 SECONDS = float(os.environ.get("GRAPHMEM_LOAD_SECONDS", "10"))
@@ -38,43 +36,13 @@ INGEST = (
 TOPICS = ["Berlin office budget", "router firmware upgrade", "Atlas project deadline", "billing service owner"]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def service(neo4j_server, tmp_path_factory) -> Iterator[str]:
-    port = _free_port()
-    env = dict(
-        os.environ,
-        NEO4J_URI=neo4j_server.uri,
-        NEO4J_USER=neo4j_server.user,
-        NEO4J_PASSWORD=neo4j_server.password,
-        GRAPHMEM_EMBEDDER="hashing:384",
-        GRAPHMEM_API_KEYS=f"{KEY}|read,write|*|load-test",
-        GRAPHMEM_API_KEY_FILE=str(tmp_path_factory.mktemp("keys") / "keys.json"),
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.3)
+    key_file = str(tmp_path_factory.mktemp("keys") / "keys.json")
+    with serve_process(
+        neo4j_server, GRAPHMEM_API_KEYS=f"{KEY}|read,write|*|load-test", GRAPHMEM_API_KEY_FILE=key_file
+    ) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
 
 
 def _pct(samples: list[float], p: float) -> float:

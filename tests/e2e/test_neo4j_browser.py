@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -15,6 +16,7 @@ from graphmem.api import Services, create_app
 from graphmem.config import Settings
 from graphmem.embed.hashing import HashingEmbedder
 from graphmem.ui.neo4j_browser import browser_dir, fetch_browser
+from tests.support.service import serve_thread
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -62,29 +64,14 @@ SCRIPT = Path(__file__).parent / "browser" / "connect_neo4j_browser.mjs"
 def test_browser_connects_and_runs_a_query_in_headless_chromium(
     store, neo4j_server, browser_settings: Settings, tmp_path: Path
 ) -> None:
-    import json
-    import threading
-    import time
-
-    import uvicorn
-
     app = create_app(Services(settings=browser_settings, store=store, _embedder=HashingEmbedder(384)))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    try:
+    with serve_thread(app) as base:
         proc = subprocess.run(
-            ["node", str(SCRIPT), f"http://127.0.0.1:{port}/browser/?connectURL={store.uri}", neo4j_server.password,
+            ["node", str(SCRIPT), f"{base}/browser/?connectURL={store.uri}", neo4j_server.password,
              str(tmp_path / "browser.png")],
             capture_output=True, text=True, timeout=240,
             env={**os.environ, "PLAYWRIGHT_CORE": str(PLAYWRIGHT), "CHROMIUM": str(CHROMIUM)},
         )  # fmt: skip
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert result["connected"], result
     assert "You are connected as user neo4j" in result["queryOutput"]
