@@ -56,7 +56,11 @@ class Store:
         self.uri = uri
         self.database = database
         self.driver = GraphDatabase.driver(
-            uri, auth=(user, password), max_connection_pool_size=64, connection_acquisition_timeout=30
+            uri,
+            auth=(user, password),
+            max_connection_pool_size=64,
+            connection_acquisition_timeout=30,
+            notifications_min_severity="WARNING",  # "index already exists" is not news on every start
         )
         self._count_lock = threading.Lock()
         self.queries_run = 0

@@ -1,0 +1,143 @@
+"""`graphmem bench quality --dataset D --data PATH [--limit N] [--variants v1,v2] [--out FILE] [--keep]`.
+
+`register_quality(bench_subparsers)` adds the subcommand to the `bench` group; the run prints a table
+(progress goes to stderr) and writes JSON in the INTERFACES.md benchmark shape.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shlex
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from graphmem.bench.quality.datasets import DATASETS, load_benchmark, sample_benchmark
+from graphmem.bench.quality.machine import machine_info
+from graphmem.bench.quality.report import render
+from graphmem.bench.quality.runner import run_benchmark
+from graphmem.bench.quality.system import DEFAULT_VARIANTS, VARIANTS, default_variants
+from graphmem.errors import InvalidInput
+from graphmem.timeutil import iso, utc_now
+
+
+def register_quality(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("quality", help="retrieval quality on a benchmark dataset; prints a table, writes JSON")
+    parser.add_argument("--dataset", required=True, help=" | ".join(DATASETS))
+    parser.add_argument("--data", required=True, type=Path, help="the dataset file (read in place, never copied)")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N questions")
+    parser.add_argument(
+        "--sample", type=int, default=None, help="N questions spread evenly through the file (every type kept)"
+    )
+    parser.add_argument(
+        "--variants",
+        default=None,
+        help=f"comma-separated, of: {', '.join(VARIANTS)} (default: {','.join(DEFAULT_VARIANTS)}, "
+        "plus hybrid+asof for versioned)",
+    )
+    parser.add_argument("--out", type=Path, default=None, help="write the JSON result here")
+    parser.add_argument("--keep", action="store_true", help="keep the run's spaces (default: drop them)")
+    parser.add_argument("--run-id", default=None, help="names the run's spaces bench-<dataset>-<run id>-<n>")
+    parser.set_defaults(handler=run_quality_command)
+
+
+def parse_variants(value: str) -> list[str]:
+    names = [v.strip() for v in value.split(",") if v.strip()]
+    unknown = [v for v in names if v not in VARIANTS]
+    if not names or unknown:
+        raise InvalidInput("--variants", f"{', '.join(unknown) or value!r} not among {', '.join(VARIANTS)}")
+    return list(dict.fromkeys(names))
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _quiet_tokenizer_warnings() -> None:
+    """Token counts read whole texts past the model's window on purpose; the tokenizer's warning is noise."""
+    try:
+        from transformers.utils import logging as transformers_logging
+    except ImportError:  # pragma: no cover - a dependency of sentence-transformers
+        return
+    transformers_logging.set_verbosity_error()
+
+
+def _log(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def run_quality_command(args: argparse.Namespace) -> int:
+    from graphmem.bench.quality.graphmem_system import open_graphmem_system
+
+    _quiet_tokenizer_warnings()
+    variants = parse_variants(args.variants) if args.variants else list(default_variants(args.dataset))
+    if args.run_id is not None and not args.run_id.replace("-", "").isalnum():
+        raise InvalidInput("--run-id", "letters, digits and '-' only")
+    benchmark = load_benchmark(args.dataset, args.data, args.limit)
+    if args.sample is not None:
+        benchmark = sample_benchmark(benchmark, args.sample)
+    if not benchmark.questions:
+        raise InvalidInput("--data", f"{args.data} holds no scorable {args.dataset} question")
+    run_id = args.run_id or uuid.uuid4().hex[:8]
+    started_at = utc_now()
+    clock = time.perf_counter()
+    _log(
+        f"bench quality {benchmark.name}: {len(benchmark.scopes)} spaces, "
+        f"{len(benchmark.questions)} questions, variants {', '.join(variants)}, run {run_id}"
+    )
+    with open_graphmem_system() as system:
+        outcome = run_benchmark(
+            benchmark,
+            system,
+            variants,
+            run_id=run_id,
+            count_tokens=system.embedder.count_tokens,
+            keep=args.keep,
+            log=_log,
+        )
+        result: dict[str, Any] = {
+            "command": "graphmem bench quality " + shlex.join(_argv(args)),
+            "dataset": benchmark.name,
+            "data": str(args.data),
+            "data_sha256": file_sha256(args.data),
+            "limit": args.limit,
+            "sample": args.sample,
+            "started_at": iso(started_at),
+            "elapsed_s": round(time.perf_counter() - clock, 1),
+            "run_id": run_id,
+            "machine": machine_info(system.server_version),
+            "embedder": system.embedder.name,
+            "loader_notes": dict(benchmark.notes),
+            "ingest": outcome.ingest,
+            "spaces_kept": outcome.spaces,
+            "variants": outcome.variants,
+        }
+    print(render(result))
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        _log(f"wrote {args.out}")
+    return 0
+
+
+def _argv(args: argparse.Namespace) -> list[str]:
+    """The flags of this run, spelled out in full (defaults included), so the command reruns as is."""
+    variants = args.variants or ",".join(default_variants(args.dataset))
+    argv = ["--dataset", args.dataset, "--data", str(args.data), "--variants", variants]
+    if args.limit is not None:
+        argv += ["--limit", str(args.limit)]
+    if args.sample is not None:
+        argv += ["--sample", str(args.sample)]
+    if args.out is not None:
+        argv += ["--out", str(args.out)]
+    if args.keep:
+        argv.append("--keep")
+    return argv

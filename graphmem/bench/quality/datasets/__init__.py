@@ -1,0 +1,71 @@
+"""Benchmark loaders: `load_benchmark(name, path, limit)` for every dataset `bench quality` reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from graphmem.bench.quality.datasets import locomo, longmemeval, paragraphs, versioned
+from graphmem.bench.quality.datasets.base import (
+    Benchmark,
+    Document,
+    MetricPlan,
+    Question,
+    Scope,
+    Session,
+    Turn,
+)
+from graphmem.errors import InvalidInput
+
+LOADERS: dict[str, Callable[[Path, int | None], Benchmark]] = {
+    "longmemeval": longmemeval.load,
+    "locomo": locomo.load,
+    "hotpotqa": paragraphs.load_hotpotqa,
+    "musique": paragraphs.load_musique,
+    "versioned": versioned.load,
+}
+DATASETS = tuple(LOADERS)
+
+
+def load_benchmark(name: str, path: Path, limit: int | None = None) -> Benchmark:
+    """Load dataset `name` from `path`; InvalidInput naming the flag on an unknown name or bad file."""
+    if name not in LOADERS:
+        raise InvalidInput("--dataset", f"{name!r} is not one of {', '.join(DATASETS)}")
+    if not path.is_file():
+        raise InvalidInput("--data", f"{path} is not a readable file")
+    if limit is not None and limit < 1:
+        raise InvalidInput("--limit", "must be at least 1")
+    return LOADERS[name](path, limit)
+
+
+def sample_benchmark(benchmark: Benchmark, n: int) -> Benchmark:
+    """Keep `n` questions spread evenly through the file (every len/n-th), so a file ordered by question
+    type keeps every type; scopes left without questions are dropped, pooled corpora stay whole."""
+    if n < 1:
+        raise InvalidInput("--sample", "must be at least 1")
+    questions = benchmark.questions
+    if n >= len(questions):
+        return benchmark
+    chosen = {questions[(i * len(questions)) // n].id for i in range(n)}
+    scopes = []
+    for scope in benchmark.scopes:
+        kept = [q for q in scope.questions if q.id in chosen]
+        if kept:
+            scopes.append(Scope(scope.name, kept, scope.documents, scope.sessions))
+    notes = benchmark.notes.copy()
+    notes["questions_sampled_out"] = len(questions) - n
+    return Benchmark(benchmark.name, scopes, benchmark.plan, notes)
+
+
+__all__ = [
+    "DATASETS",
+    "Benchmark",
+    "Document",
+    "MetricPlan",
+    "Question",
+    "Scope",
+    "Session",
+    "Turn",
+    "load_benchmark",
+    "sample_benchmark",
+]

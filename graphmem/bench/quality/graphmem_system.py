@@ -1,0 +1,204 @@
+"""`GraphmemSystem`: the benchmark's `RetrievalSystem` over `MemoryGraph` — the only module that knows
+graphmem's write and read calls, so rewiring them is a change here alone.
+
+- Ingest: documents through `ingest_documents` under opaque ids (a dataset id never reaches the graph),
+  chat sessions through `ingest_chat_sessions` (one Episode per session, one Episodic per turn).
+- Rank, units: `recall(variant=...)`; an episodic hit is its own unit, a fact or procedure hit stands for
+  the evidence units it was derived from (its provenance), at the rank of the hit.
+- Rank, sessions: `recall_sources` for the variants it serves (vector, bm25, hybrid), else the sessions
+  of the ranked units in order.
+- `hybrid+asof` is `hybrid` given the question's explicit `as_of`; every other variant ranks without one
+  (LongMemEval's question date is context, not a bound, so no variant gets it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from graphmem.bench.quality.datasets.base import Question, Scope
+from graphmem.bench.quality.scoring import Ranking
+from graphmem.bench.quality.system import Depth
+from graphmem.config import Settings, get_settings
+from graphmem.db import Store, install_schema
+from graphmem.embed import Embedder, make_embedder
+from graphmem.memory_graph import MemoryGraph
+from graphmem.read.results import RecallHit
+
+# Variants `recall_sources` ranks sessions with; the others rank sessions through their units.
+SOURCE_VARIANTS = {"vector": "vector", "bm25": "bm25", "hybrid": "hybrid", "hybrid+asof": "hybrid"}
+DROP_BATCH = 5000
+# Facts derived from one unit crowd the top k; fetch this many hits per wanted unit (bounded by MAX_K).
+HIT_OVERFETCH = 3
+MAX_HITS = 1000
+
+
+def opaque_id(space: str, key: str) -> str:
+    """A document id that carries nothing of the dataset's id (ids must never be a signal)."""
+    return "bd_" + hashlib.sha256(f"{space}\x1f{key}".encode()).hexdigest()[:24]
+
+
+class QueryVectorCache:
+    """The embedder, remembering single-text calls: every variant of one question embeds the same question
+    text, and embedding it once is what a service answering it several ways would do. Batch calls (ingest)
+    pass straight through."""
+
+    def __init__(self, embedder: Embedder, size: int = 256) -> None:
+        self._inner = embedder
+        self.name = embedder.name
+        self.dimensions = embedder.dimensions
+        self._size = size
+        self._vectors: dict[str, list[float]] = {}
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if len(texts) != 1:
+            return self._inner.embed(texts)
+        text = texts[0]
+        if text not in self._vectors:
+            if len(self._vectors) >= self._size:
+                self._vectors.pop(next(iter(self._vectors)))
+            self._vectors[text] = self._inner.embed([text])[0]
+        return [self._vectors[text]]
+
+    def count_tokens(self, text: str) -> int:
+        return self._inner.count_tokens(text)
+
+
+class _SpaceIndex:
+    """Graph ids -> dataset keys for one ingested space."""
+
+    def __init__(self) -> None:
+        self.documents: dict[str, list[str]] = {}  # Episodic id -> document keys (exact repeats share one)
+        self.turns: dict[tuple[str, int], str] = {}  # (Episode id, seq) -> turn key
+        self.sessions: dict[str, str] = {}  # Episode id -> session key
+        self.session_of_turn: dict[str, str] = {}
+
+
+class GraphmemSystem:
+    def __init__(self, graph: MemoryGraph) -> None:
+        self.graph = graph
+        self.embedder: Embedder = graph.embedder
+        self.server_version = graph.store.server.version
+        self._spaces: dict[str, _SpaceIndex] = {}
+
+    # --- ingest ----------------------------------------------------------------------------------
+    def ingest(self, space: str, scope: Scope) -> dict[str, Any]:
+        index = self._spaces[space] = _SpaceIndex()
+        totals: dict[str, Any] = {}
+        if scope.documents:
+            records = [
+                {
+                    "id": opaque_id(space, d.key),
+                    "text": d.text,
+                    "author": d.author,
+                    "event_at": d.event_at,
+                    "source": d.source,
+                }
+                for d in scope.documents
+            ]
+            summary = self.graph.ingest_documents(space, [{k: v for k, v in r.items() if v} for r in records])
+            for doc, stored in zip(scope.documents, summary.ids, strict=True):
+                if stored is not None:
+                    index.documents.setdefault(stored, []).append(doc.key)
+            _add_summary(totals, summary.as_dict())
+        if scope.sessions:
+            sessions = [
+                {
+                    "session_id": s.key,
+                    "date": s.started_at,
+                    "turns": [{"speaker": t.speaker or "user", "text": t.text} for t in s.turns],
+                }
+                for s in scope.sessions
+            ]
+            summary = self.graph.ingest_chat_sessions(space, [{k: v for k, v in s.items() if v} for s in sessions])
+            for session, episode_id in zip(scope.sessions, summary.ids, strict=True):
+                if episode_id is None:
+                    continue
+                index.sessions[episode_id] = session.key
+                for seq, turn in enumerate(session.turns):
+                    index.turns[(episode_id, seq)] = turn.key
+                    index.session_of_turn[turn.key] = session.key
+            _add_summary(totals, summary.as_dict())
+        return totals
+
+    # --- rank ------------------------------------------------------------------------------------
+    def rank(self, space: str, question: Question, variant: str, depth: Depth) -> Ranking:
+        index = self._spaces[space]
+        base = "hybrid" if variant == "hybrid+asof" else variant
+        as_of = question.as_of if variant == "hybrid+asof" else None
+        k = min(MAX_HITS, depth.units * HIT_OVERFETCH)
+        result = self.graph.recall(question.text, space, variant=base, k=k, as_of=as_of)
+        units = self._unit_keys(space, index, result.hits)[: depth.units]
+        sessions: list[str] = []
+        if depth.sessions and index.sessions:
+            if variant in SOURCE_VARIANTS:
+                sources = self.graph.recall_sources(
+                    question.text, space, variant=SOURCE_VARIANTS[variant], k=depth.sessions, as_of=as_of
+                )
+                sessions = [index.sessions[s.id] for s in sources if s.id in index.sessions]
+            else:
+                sessions = list(dict.fromkeys(index.session_of_turn[u] for u in units if u in index.session_of_turn))
+        return Ranking(units=units, sessions=sessions[: depth.sessions])
+
+    def _unit_keys(self, space: str, index: _SpaceIndex, hits: list[RecallHit]) -> list[str]:
+        derived = [h.id for h in hits if h.kind != "episodic"]
+        evidence: dict[str, list[tuple[str, str | None, int | None]]] = {}
+        if derived:
+            for row in self.graph.store.read("bench/unit_evidence", space=space, ids=derived):
+                evidence.setdefault(row["id"], []).append((row["unit_id"], row["episode_id"], row["seq"]))
+        keys: list[str] = []
+        for hit in hits:
+            units = [(hit.id, hit.episode_id, hit.seq)] if hit.kind == "episodic" else evidence.get(hit.id, [])
+            for unit_id, episode_id, seq in units:
+                keys.extend(self._keys_of_unit(index, unit_id, episode_id, seq))
+        return list(dict.fromkeys(keys))
+
+    @staticmethod
+    def _keys_of_unit(index: _SpaceIndex, unit_id: str, episode_id: str | None, seq: int | None) -> list[str]:
+        if unit_id in index.documents:
+            return index.documents[unit_id]
+        if episode_id is not None and seq is not None and (episode_id, seq) in index.turns:
+            return [index.turns[(episode_id, seq)]]
+        return []
+
+    # --- cleanup ---------------------------------------------------------------------------------
+    def drop(self, space: str) -> int:
+        self._spaces.pop(space, None)
+        deleted = 0
+        while True:
+            rows = self.graph.store.write("bench/drop_space", space=space, batch=DROP_BATCH)
+            batch = int(rows[0]["deleted"]) if rows else 0
+            deleted += batch
+            if batch == 0:
+                return deleted
+
+
+def _add_summary(totals: dict[str, Any], summary: dict[str, Any]) -> None:
+    for label, n in (summary.get("created") or {}).items():
+        totals[f"created_{label}"] = totals.get(f"created_{label}", 0) + n
+    for key in ("skipped", "failed", "embedded_texts", "embed_seconds", "db_seconds"):
+        value = summary.get(key)
+        if isinstance(value, int | float):
+            totals[key] = round(totals.get(key, 0) + value, 3)
+
+
+_EMBEDDERS: dict[str, QueryVectorCache] = {}
+
+
+def shared_embedder(settings: Settings) -> QueryVectorCache:
+    """One loaded model per process and embedder setting: repeated runs in one process (tests) reuse it."""
+    if settings.embedder not in _EMBEDDERS:
+        _EMBEDDERS[settings.embedder] = QueryVectorCache(make_embedder(settings))
+    return _EMBEDDERS[settings.embedder]
+
+
+@contextmanager
+def open_graphmem_system(settings: Settings | None = None) -> Iterator[GraphmemSystem]:
+    """A `GraphmemSystem` on the configured Neo4j with the configured (default: MiniLM) embedder."""
+    settings = settings or get_settings()
+    embedder = shared_embedder(settings)
+    with Store.from_settings(settings) as store:
+        install_schema(store, embedder.dimensions)
+        yield GraphmemSystem(MemoryGraph(store, embedder, settings))

@@ -1,0 +1,46 @@
+"""The one place the benchmark touches graphmem: ingest a scope into a space, rank a question, drop a space.
+
+`RetrievalSystem` is what the runner needs; `GraphmemSystem` wires it to `MemoryGraph`'s write and read
+paths. Dataset keys travel with the data (document ids, session ids, turn order) so rankings come back
+as dataset keys without the graph's own ids ever mattering to scoring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from graphmem.bench.quality.datasets.base import Question, Scope
+from graphmem.bench.quality.scoring import Ranking
+
+# Every variant the harness knows; `bench quality --variants` picks among them.
+VARIANTS = ("vector", "bm25", "tagvote", "plugmem", "hybrid", "hybrid+asof")
+DEFAULT_VARIANTS = ("vector", "bm25", "tagvote", "plugmem", "hybrid")
+# Where questions carry an explicit as-of date, graphmem's as-of read is measured beside the rest.
+DATED_DEFAULT_VARIANTS = (*DEFAULT_VARIANTS, "hybrid+asof")
+
+
+def default_variants(dataset: str) -> tuple[str, ...]:
+    return DATED_DEFAULT_VARIANTS if dataset == "versioned" else DEFAULT_VARIANTS
+
+
+@dataclass(frozen=True)
+class Depth:
+    """How deep to rank: units (turns / documents) and sessions."""
+
+    units: int
+    sessions: int = 0
+
+
+class RetrievalSystem(Protocol):
+    def ingest(self, space: str, scope: Scope) -> dict[str, Any]:
+        """Write every unit of `scope` into the fresh `space`; returns a JSON-able summary."""
+        ...
+
+    def rank(self, space: str, question: Question, variant: str, depth: Depth) -> Ranking:
+        """`question` answered by `variant`, as dataset keys, best first."""
+        ...
+
+    def drop(self, space: str) -> int:
+        """Delete the space's nodes; returns how many."""
+        ...

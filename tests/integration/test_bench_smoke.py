@@ -1,0 +1,104 @@
+"""`graphmem bench quality` end to end on tiny files in each dataset's format (`--limit 1`), against the
+real Neo4j and the default embedder, so the harness cannot rot. The full runs live in bench/RESULTS.md."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from pathlib import Path
+
+import pytest
+
+from graphmem.cli import main
+from graphmem.config import get_settings
+from tests.support.bench_fixtures import write_fixture
+
+pytestmark = pytest.mark.integration
+
+HEADLINE = {
+    "longmemeval": "recall_any@10",
+    "locomo": "recall@10",
+    "hotpotqa": "recall@10",
+    "musique": "recall@10",
+    "versioned": "recall@10",
+}
+
+
+@pytest.fixture
+def bench_env(neo4j_server, store, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The CLI reads its settings from the environment: point it at the test server."""
+    monkeypatch.setenv("NEO4J_URI", neo4j_server.uri)
+    monkeypatch.setenv("NEO4J_USER", neo4j_server.user)
+    monkeypatch.setenv("NEO4J_PASSWORD", neo4j_server.password)
+    get_settings.cache_clear()
+    yield store
+    get_settings.cache_clear()
+
+
+def _run_nodes(store, dataset: str, run_id: str) -> list[dict]:  # type: ignore[no-untyped-def]
+    prefix = f"bench-{dataset}-{run_id}-"
+    return store.run_read_text(
+        "MATCH (n:Episodic|Episode|Semantic|Tag) WHERE n.space STARTS WITH $prefix "
+        "RETURN labels(n)[0] AS label, n.session_id AS session_id, n.id AS id",
+        prefix=prefix,
+    )
+
+
+@pytest.mark.parametrize("dataset", list(HEADLINE))
+def test_bench_quality_runs_each_dataset_and_cleans_up(
+    bench_env, tmp_path: Path, dataset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = write_fixture(dataset, tmp_path)
+    out = tmp_path / "result.json"
+    run_id = uuid.uuid4().hex[:8]
+    code = main(
+        ["bench", "quality", "--dataset", dataset, "--data", str(data), "--limit", "1", "--out", str(out),
+         "--run-id", run_id]
+    )  # fmt: skip
+    assert code == 0
+    result = json.loads(out.read_text())
+    assert result["dataset"] == dataset
+    assert result["data_sha256"] == hashlib.sha256(data.read_bytes()).hexdigest()
+    assert result["machine"]["cpus"] >= 1 and result["started_at"]
+    assert result["command"].startswith(f"graphmem bench quality --dataset {dataset} ")
+    expected = {"vector", "bm25", "tagvote", "plugmem", "hybrid"} | (
+        {"hybrid+asof"} if dataset == "versioned" else set()
+    )
+    assert set(result["variants"]) == expected
+    for name, variant in result["variants"].items():
+        assert variant["n"] == 1, name
+        assert "by_type" in variant and "evidence_tokens@5" in variant
+    # the fixtures' haystacks are smaller than 10 units: any correct wiring finds the gold by rank 10
+    assert result["variants"]["hybrid"][HEADLINE[dataset]] == 1.0
+    assert result["variants"]["vector"][HEADLINE[dataset]] == 1.0
+    assert "| hybrid" in capsys.readouterr().out
+    assert _run_nodes(bench_env, dataset, run_id) == []  # the run's spaces were dropped
+
+
+def test_longmemeval_session_ids_reach_the_graph_renamed(bench_env, tmp_path: Path) -> None:
+    data = write_fixture("longmemeval", tmp_path)
+    run_id = uuid.uuid4().hex[:8]
+    code = main(
+        ["bench", "quality", "--dataset", "longmemeval", "--data", str(data), "--limit", "1", "--variants",
+         "vector", "--keep", "--run-id", run_id]
+    )  # fmt: skip
+    assert code == 0
+    try:
+        nodes = _run_nodes(bench_env, "longmemeval", run_id)
+        sessions = [n["session_id"] for n in nodes if n["label"] == "Episode"]
+        assert len(sessions) == 4  # the repeated session is stored twice, the empty one not at all
+        assert not any("answer" in (s or "") or "sharegpt" in (s or "") for s in sessions)
+    finally:
+        for row in bench_env.run_read_text(
+            "MATCH (n:Episode) WHERE n.space STARTS WITH $p RETURN DISTINCT n.space AS space",
+            p=f"bench-longmemeval-{run_id}-",
+        ):
+            while bench_env.write("bench/drop_space", space=row["space"], batch=5000)[0]["deleted"]:
+                pass
+
+
+def test_unknown_variant_is_refused_naming_the_flag(bench_env, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    data = write_fixture("versioned", tmp_path)
+    assert main(["bench", "quality", "--dataset", "versioned", "--data", str(data), "--variants", "bm42"]) == 1
+    assert "--variants" in capsys.readouterr().err
