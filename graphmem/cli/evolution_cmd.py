@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import sys
 from dataclasses import asdict, replace
 
 from graphmem.cli.output import print_json
@@ -71,7 +72,13 @@ def _consolidate(args: argparse.Namespace) -> int:
     if args.classifier:
         settings = settings.model_copy(update={"consolidate_classifier": args.classifier})
     with _store() as store:
-        report = consolidate(store, args.space, settings, dry_run=args.dry_run)
+        report = consolidate(
+            store,
+            args.space,
+            settings,
+            dry_run=args.dry_run,
+            progress=lambda stage: print(f"consolidate {args.space}: {stage}", file=sys.stderr, flush=True),
+        )
     print_json(report.as_dict())
     return 0
 

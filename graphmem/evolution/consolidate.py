@@ -14,6 +14,7 @@ Planning rules:
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -178,11 +179,15 @@ def consolidate(
     classifier: PairClassifier | None = None,
     *,
     dry_run: bool = False,
+    progress: Callable[[str], None] | None = None,
 ) -> ConsolidationReport:
-    """One pass; returns what it saw and did. With `dry_run` it classifies and plans but writes nothing."""
+    """One pass; returns what it saw and did. With `dry_run` it classifies and plans but writes nothing.
+    `progress` hears each stage as it starts (the CLI prints them on stderr)."""
     started = time.perf_counter()
+    say = progress or (lambda stage: None)
     classifier = classifier or make_classifier(settings)
     report = ConsolidationReport(space=space, classifier=classifier.name, dry_run=dry_run)
+    say("finding candidate pairs")
     ids = candidate_ids(
         store,
         space,
@@ -194,8 +199,10 @@ def consolidate(
     )
     pairs = load_pairs(store, space, ids)
     report.pairs_seen = len(pairs)
+    say(f"classifying {len(pairs)} pairs ({classifier.name})")
     verdicts = classifier.classify(pairs)
     todo = plan(space, pairs, verdicts, report, by=f"consolidation:{classifier.name}")
+    say("writing supersessions and merges" if not dry_run else "planning (dry run)")
     if not dry_run and (todo.supersessions or todo.merges):
         report.superseded, report.merged_nodes, report.merged = store.write_transaction(
             lambda tx: _apply(store, tx, space, todo)
