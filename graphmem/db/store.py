@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 import neo4j
-from neo4j import GraphDatabase, ManagedTransaction, RoutingControl
+from neo4j import GraphDatabase, ManagedTransaction, NotificationDisabledClassification, RoutingControl
 from neo4j.exceptions import AuthError, ClientError, ServiceUnavailable, SessionExpired
 
 from graphmem.config import Settings
@@ -61,6 +61,9 @@ class Store:
             max_connection_pool_size=64,
             connection_acquisition_timeout=30,
             notifications_min_severity="WARNING",  # "index already exists" is not news on every start
+            # Optional properties are the norm (a document has no `action`); "property does not exist"
+            # would otherwise be logged on every query of a fresh database.
+            notifications_disabled_classifications=[NotificationDisabledClassification.UNRECOGNIZED],
         )
         self._count_lock = threading.Lock()
         self.queries_run = 0

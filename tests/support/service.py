@@ -7,10 +7,12 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import httpx
 import uvicorn
@@ -25,7 +27,9 @@ def free_port() -> int:
 
 @contextmanager
 def serve_process(neo4j_server, **env: str) -> Iterator[str]:
-    """`python -m graphmem.cli serve` against the test Neo4j; yields its base URL once /healthz answers."""
+    """`python -m graphmem.cli serve` against the test Neo4j; yields its base URL once /healthz answers.
+
+    Its output goes to a file, never an unread pipe: a full pipe would block the service mid-request."""
     port = free_port()
     full_env = dict(
         os.environ,
@@ -35,28 +39,33 @@ def serve_process(neo4j_server, **env: str) -> Iterator[str]:
         GRAPHMEM_EMBEDDER="hashing:384",
         **env,
     )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
-        env=full_env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise RuntimeError(f"graphmem serve exited: {proc.stdout.read() if proc.stdout else ''}")
+    with tempfile.TemporaryDirectory() as tmp, (Path(tmp) / "serve.log").open("w+") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
+            env=full_env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        try:
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"graphmem serve exited: {Path(log.name).read_text()[-3000:]}")
+                try:
+                    httpx.get(base + "/healthz", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.3)
+            yield base
+        finally:
+            proc.terminate()
             try:
-                httpx.get(base + "/healthz", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.3)
-        yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=30)
 
 
 @contextmanager
