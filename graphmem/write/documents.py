@@ -42,7 +42,7 @@ from graphmem.ids import content_hash, content_id
 from graphmem.model.nodes import STATUS_ACTIVE
 from graphmem.timeutil import FAR_FUTURE, parse_time, utc_now
 from graphmem.write.batch import DOCUMENT_SIBLING_BAND, GraphBatch, PendingFact, caption, write_batch
-from graphmem.write.dedup import TAG, resolve_keys
+from graphmem.write.dedup import stage_tagged_facts
 from graphmem.write.structurers.rules import facts_from_text
 from graphmem.write.summary import IngestSummary, embed_counted
 from graphmem.write.validation import optional_text, reject_unreadable, required_text
@@ -243,18 +243,18 @@ class DocumentIngest:
                 }
                 for old in record.supersedes
             )
-        if facts:
-            tags = resolve_keys(
-                self.store,
-                self.embedder,
-                self.summary,
-                TAG,
-                self.space,
-                (t for f in facts for t in f.draft.tags),
-                self.settings.tag_merge_similarity,
-            )
-            batch.add_tags(tags.new, self.now)
-            batch.add_facts(self.space, facts, fact_vectors, tags, self.now, band=DOCUMENT_SIBLING_BAND)
+        stage_tagged_facts(
+            batch,
+            self.store,
+            self.embedder,
+            self.summary,
+            self.space,
+            facts,
+            fact_vectors,
+            self.settings.tag_merge_similarity,
+            self.now,
+            band=DOCUMENT_SIBLING_BAND,
+        )
         return batch
 
     def _document_props(self, record: DocumentRecord, vector: list[float]) -> dict[str, Any]:

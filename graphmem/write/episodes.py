@@ -42,7 +42,7 @@ from graphmem.ids import content_hash, content_id
 from graphmem.model.nodes import STATUS_ACTIVE
 from graphmem.timeutil import FAR_FUTURE, utc_now
 from graphmem.write.batch import GraphBatch, PendingFact, caption, write_batch
-from graphmem.write.dedup import SUBGOAL, TAG, resolve_keys
+from graphmem.write.dedup import SUBGOAL, resolve_keys, stage_tagged_facts
 from graphmem.write.memory import KIND_CHAT, Memory, parse_episode
 from graphmem.write.structurers import RuleStructurer, StepInput, StepStructure, Structurer, facts_from_text
 from graphmem.write.summary import IngestSummary, embed_counted
@@ -370,18 +370,17 @@ class EpisodeIngest:
             self._episode_rows(batch, item, step_vectors[offset : offset + n])
             offset += n
         facts = [f for item in compiled for f in item.facts]
-        if facts:
-            tags = resolve_keys(
-                self.store,
-                self.embedder,
-                self.summary,
-                TAG,
-                self.space,
-                (t for f in facts for t in f.draft.tags),
-                self.settings.tag_merge_similarity,
-            )
-            batch.add_tags(tags.new, self.now)
-            batch.add_facts(self.space, facts, fact_vectors, tags, self.now)
+        stage_tagged_facts(
+            batch,
+            self.store,
+            self.embedder,
+            self.summary,
+            self.space,
+            facts,
+            fact_vectors,
+            self.settings.tag_merge_similarity,
+            self.now,
+        )
         self._procedures(batch, compiled, subgoal_vectors)
         created, rels = self.summary.timed_db(
             lambda: self.store.write_transaction(lambda tx: write_batch(self.store, tx, self.space, batch))
