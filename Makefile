@@ -63,7 +63,7 @@ RELIABILITY_OUT := $(CURDIR)/.reliability
 reliability: setup
 	rm -rf $(RELIABILITY_OUT)
 	GRAPHMEM_RELIABILITY_OUT=$(RELIABILITY_OUT) GRAPHMEM_FUZZ_REQUESTS=10000 GRAPHMEM_LOAD_CLIENTS=64 \
-	GRAPHMEM_LOAD_SECONDS=60 GRAPHMEM_ISOLATION_CASES=1000 $(BIN)/python -m pytest -q -p no:cacheprovider \
+	GRAPHMEM_LOAD_SECONDS=60 GRAPHMEM_ISOLATION_CASES=1000 $(BIN)/python -m pytest -q -p no:cacheprovider --timeout=3600 \
 		tests/e2e/test_isolation_property.py tests/e2e/test_fuzz_graphql.py tests/e2e/test_load.py \
 		tests/integration/test_reliability_faults.py
 	$(BIN)/python bench/reliability_report.py $(RELIABILITY_OUT) docs/reliability.md "make reliability"

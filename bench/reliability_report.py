@@ -8,9 +8,20 @@ from __future__ import annotations
 import json
 import os
 import platform
+import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+
+
+def _commit() -> str:
+    """The checked-out commit (with '+changes' when the tree is dirty), or 'unknown' outside git."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True)
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True)
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
 
 
 def main(argv: list[str]) -> int:
@@ -20,7 +31,8 @@ def main(argv: list[str]) -> int:
     lines = [
         "# Reliability figures",
         "",
-        f"Produced by `{command}` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.platform()}, {cpus} CPUs.",
+        f"Produced by `{command}` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC at commit {_commit()}, "
+        f"{platform.platform()}, {cpus} CPUs.",
         "Each section is written by the test named in it; rerun the command to refresh this page.",
         "",
     ]

@@ -114,7 +114,15 @@ class Settings(BaseSettings):
     read_vector_overfetch: int = Field(4, alias="GRAPHMEM_READ_VECTOR_OVERFETCH", ge=1, le=100)
     read_latest_slots: int = Field(3, alias="GRAPHMEM_READ_LATEST_SLOTS", ge=0, le=100)
     read_expand_min_hits: int = Field(3, alias="GRAPHMEM_READ_EXPAND_MIN_HITS", ge=1)
-    read_evidence_tokens: int = Field(1000, alias="GRAPHMEM_READ_EVIDENCE_TOKENS", ge=16)
+    read_evidence_chars: int = Field(40_000, alias="GRAPHMEM_READ_EVIDENCE_CHARS", ge=100)
+    read_evidence_tokens: int | None = Field(None, alias="GRAPHMEM_READ_EVIDENCE_TOKENS", ge=16)
+    read_related_seeds: int = Field(5, alias="GRAPHMEM_READ_RELATED_SEEDS", ge=0, le=100)
+    read_related_per_seed: int = Field(3, alias="GRAPHMEM_READ_RELATED_PER_SEED", ge=1, le=50)
+    read_related_window_days: int = Field(3, alias="GRAPHMEM_READ_RELATED_WINDOW_DAYS", ge=0, le=365)
+    read_related_min_score: float = Field(0.65, alias="GRAPHMEM_READ_RELATED_MIN_SCORE")
+    read_related_tag_weight: float = Field(0.1, alias="GRAPHMEM_READ_RELATED_TAG_WEIGHT", ge=0)
+    read_related_max_tag_degree: int = Field(50, alias="GRAPHMEM_READ_RELATED_MAX_TAG_DEGREE", ge=1)
+    read_contradiction_candidates: int = Field(30, alias="GRAPHMEM_READ_CONTRADICTION_CANDIDATES", ge=0, le=200)
     read_reasoning_tokens: int = Field(300, alias="GRAPHMEM_READ_REASONING_TOKENS", ge=16)
     read_recency_half_life_days: float = Field(180.0, alias="GRAPHMEM_READ_RECENCY_HALF_LIFE_DAYS", gt=0)
     read_tag_min_cosine: float = Field(0.8, alias="GRAPHMEM_READ_TAG_MIN_COSINE", gt=0, le=1)
@@ -157,6 +165,9 @@ class Settings(BaseSettings):
     log_level: str = Field("INFO", alias="GRAPHMEM_LOG_LEVEL", pattern=r"^(?i:debug|info|warning|error)$")
     host: str = Field("127.0.0.1", alias="GRAPHMEM_HOST")
     port: int = Field(8000, alias="GRAPHMEM_PORT", ge=1, le=65535)
+    # Longer than clients' idle-connection expiry (httpx: 5 s), so a client never reuses a connection the
+    # server is closing at that instant: the 64-client load run lost one request to that race at 5 s.
+    keep_alive_s: float = Field(65.0, alias="GRAPHMEM_KEEP_ALIVE_S", gt=0, le=3600)
     api_keys: str | None = Field(None, alias="GRAPHMEM_API_KEYS", description="key records, see README")
     api_key_file: Path | None = Field(
         None, alias="GRAPHMEM_API_KEY_FILE", description="default ~/.local/share/graphmem/api-keys.json"

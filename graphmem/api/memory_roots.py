@@ -29,6 +29,7 @@ from graphmem.errors import GraphmemError, InvalidInput
 
 T = TypeVar("T")
 MAX_BUDGET_TOKENS = 100_000
+MAX_BUDGET_CHARS = 1_000_000
 
 NodeRef = Annotated[str, strawberry.argument(description="A node's global id, or its graphmem id (nodeId)")]
 
@@ -69,8 +70,15 @@ class MemoryQuery:
         mode: RecallMode = RecallMode.AUTO,
         first: Annotated[int | None, strawberry.argument(description="How many hits (default 10)")] = 10,
         budget_tokens: Annotated[
-            int | None, strawberry.argument(description="Token budget of the packed evidence")
+            int | None, strawberry.argument(description="Token budget of the packed evidence (default: none)")
         ] = None,
+        budget_chars: Annotated[
+            int | None,
+            strawberry.argument(description="Character budget of the packed evidence (default 40,000)"),
+        ] = None,
+        related: Annotated[
+            bool, strawberry.argument(description="Bring the top hits' versions and thread into the evidence")
+        ] = True,
         as_of: AsOf = None,
         known_at: KnownAt = None,
     ) -> RecallResult:
@@ -80,13 +88,16 @@ class MemoryQuery:
         k = check_first(settings, first)
         if budget_tokens is not None and not 1 <= budget_tokens <= MAX_BUDGET_TOKENS:
             raise InvalidInput("budgetTokens", f"must be between 1 and {MAX_BUDGET_TOKENS}")
+        if budget_chars is not None and not 100 <= budget_chars <= MAX_BUDGET_CHARS:
+            raise InvalidInput("budgetChars", f"must be between 100 and {MAX_BUDGET_CHARS}")
         memory = info.context.services.memory
         result = await call(
             lambda: memory.recall(
                 query, space, as_of=scope.as_of if as_of else None, known_at=scope.known_at if known_at else None,
-                mode=mode.value, k=k, token_budget=budget_tokens,
+                mode=mode.value, k=k, token_budget=budget_tokens, char_budget=budget_chars, related=related,
             ),
-            {**TIME_RENAMES, "k": "first", "text": "query", "token_budget": "budgetTokens"},
+            {**TIME_RENAMES, "k": "first", "text": "query", "token_budget": "budgetTokens",
+             "char_budget": "budgetChars"},
         )  # fmt: skip
         return RecallResult.of(result, scope)
 

@@ -105,7 +105,80 @@ class ExpandedEpisode:
     units: list[EpisodeUnit]
 
 
-@strawberry.type(description="A recall: ranked hits, and the evidence packed under the token budget")
+@strawberry.type(
+    description="A document a top hit brought into the evidence: a version it supersedes or is superseded by "
+    "(relation supersedes | superseded_by), or another artefact of its thread (relation thread: close in "
+    "time and content)"
+)
+class RelatedArtefact:
+    node_id: str
+    seed_id: str = strawberry.field(description="The hit that brought it")
+    seed_document: str = strawberry.field(description="The document that hit rests on")
+    relation: str
+    score: float
+    shared_tags: list[str] = strawberry.field(description="Uncommon tags the two documents share")
+    text: str
+    event_at: datetime | None
+    author: str | None
+    status: str
+    valid_from: datetime | None
+    valid_to: datetime | None
+    scope: strawberry.Private[ReadScope]
+
+    @strawberry.field(description="The Episodic document node")
+    async def node(self, info: ApiInfo) -> Episodic | None:
+        return await load_node(info, "Episodic", self.node_id, self.scope)
+
+    @classmethod
+    def of(cls, artefact: Any, scope: ReadScope) -> RelatedArtefact:
+        return cls(
+            node_id=artefact.id,
+            seed_id=artefact.seed_id,
+            seed_document=artefact.seed_document,
+            relation=artefact.relation,
+            score=artefact.score,
+            shared_tags=list(artefact.shared_tags),
+            text=artefact.text,
+            event_at=artefact.event_at,
+            author=artefact.author,
+            status=artefact.status,
+            valid_from=artefact.valid_from,
+            valid_to=artefact.valid_to,
+            scope=scope,
+        )
+
+
+@strawberry.type(description="One side of a contradiction: the fact, who stated it and when")
+class ContradictionSide:
+    node_id: str
+    text: str
+    author: str | None
+    event_at: datetime | None
+    status: str
+
+
+@strawberry.type(
+    description="Two active facts from different authors that disagree about one subject (earlier side first); "
+    "recall shows both instead of picking one"
+)
+class Contradiction:
+    subject: list[str] = strawberry.field(description="Tags both sides share")
+    reason: str
+    sides: list[ContradictionSide]
+
+    @classmethod
+    def of(cls, contradiction: Any) -> Contradiction:
+        return cls(
+            subject=list(contradiction.subject),
+            reason=contradiction.reason,
+            sides=[
+                ContradictionSide(node_id=s.id, text=s.text, author=s.author, event_at=s.event_at, status=s.status)
+                for s in contradiction.sides
+            ],
+        )
+
+
+@strawberry.type(description="A recall: ranked hits, related artefacts, contradictions, and the packed evidence")
 class RecallResult:
     query: str
     mode: str
@@ -114,9 +187,17 @@ class RecallResult:
     as_of: datetime
     known_at: datetime
     hits: list[RecallHit]
-    evidence: str = strawberry.field(description="Hits in rank order, each prefixed by date and author")
+    evidence: str = strawberry.field(
+        description="Hits in rank order, each followed by the artefacts it brought, each prefixed by date and "
+        "author, within the character (and token) budget"
+    )
     evidence_tokens: int
+    evidence_items: int = strawberry.field(description="How many hits / artefacts / episodes fit the budget")
+    evidence_chars: int
+    evidence_truncated: bool = strawberry.field(description="True when the budget cut the evidence short")
     episodes: list[ExpandedEpisode]
+    related: list[RelatedArtefact]
+    contradictions: list[Contradiction]
 
     @classmethod
     def of(cls, result: Any, scope: ReadScope) -> RecallResult:
@@ -130,6 +211,11 @@ class RecallResult:
             hits=[RecallHit.of(h, scope) for h in result.hits],
             evidence=result.evidence,
             evidence_tokens=result.evidence_tokens,
+            evidence_items=result.evidence_items,
+            evidence_chars=result.evidence_chars,
+            evidence_truncated=result.evidence_truncated,
+            related=[RelatedArtefact.of(r, scope) for r in result.related],
+            contradictions=[Contradiction.of(c) for c in result.contradictions],
             episodes=[
                 ExpandedEpisode(
                     episode_id=e.episode_id,

@@ -1,7 +1,8 @@
 """`graphmem recall "TEXT" --space S [--as-of T] [--known-at T] [--mode M] [--k N]`: ranked memory as JSON.
 
 Prints one JSON object: the hits (id, kind, text, score, per-leg signals, value-model parts, event_at,
-author, validity), expanded episodes and the packed evidence, so a ranking can be explained.
+author, validity), expanded episodes, related artefacts (versions, same thread), contradictions between
+authors and the packed evidence (items, characters, tokens), so a ranking can be explained.
 `--sources` ranks sessions / documents instead of units.
 """
 
@@ -24,7 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--mode", default="auto", choices=MODES)
     parser.add_argument("--k", type=int, default=10, help="how many items (default 10)")
     parser.add_argument("--variant", default="hybrid", choices=VARIANTS, help="ranking variant (default hybrid)")
-    parser.add_argument("--budget", type=int, default=None, help="evidence token budget")
+    parser.add_argument("--budget", type=int, default=None, help="evidence token budget (default: none)")
+    parser.add_argument("--budget-chars", type=int, default=None, help="evidence character budget (default 40000)")
+    parser.add_argument("--no-related", action="store_true", help="leave the hits' versions and threads out")
     parser.add_argument("--hops", type=int, default=1, help="multi-hop rounds (1-3)")
     parser.add_argument("--sources", action="store_true", help="rank sessions / documents instead of units")
     parser.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
@@ -53,6 +56,8 @@ def _run(args: argparse.Namespace) -> int:
             k=args.k,
             variant=args.variant,
             token_budget=args.budget,
+            char_budget=args.budget_chars,
+            related=not args.no_related,
             hops=args.hops,
         )
         print_json(result.to_dict(), indent=args.indent)

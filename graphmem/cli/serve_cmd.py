@@ -36,7 +36,13 @@ def _serve(args: argparse.Namespace) -> int:
     host = args.host or settings.host
     port = args.port or settings.port
     print(f"graphmem serving GraphQL at http://{host}:{port}/graphql")
-    uvicorn.run(create_app(services), host=host, port=port, log_level="warning")
+    uvicorn.run(
+        create_app(services),
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_keep_alive=int(settings.keep_alive_s),
+    )
     return 0
 
 

@@ -54,12 +54,17 @@ class ReadOps:
         value_weights: dict[str, float] | None = None,
         latest_slots: int | None = None,
         token_budget: int | None = None,
+        char_budget: int | None = None,
         hops: int = 1,
+        related: bool = True,
     ) -> RecallResult:
         """Ranked memory for `text` in `space` as of a date, with per-leg signals and packed evidence.
 
         `variant` (hybrid | vector | bm25 | tagvote | plugmem) or `legs` pick the ranking, so benchmarks can
         compare them on the same data; `hops` > 1 enables multi-hop expansion (at most 3 rounds).
+        Evidence is packed within `char_budget` characters (default GRAPHMEM_READ_EVIDENCE_CHARS) and, if
+        given, `token_budget` tokens. `related` brings each top hit's related artefacts (same thread or
+        subject) in after it, and flags contradictions between active artefacts of different authors.
         """
         options = RecallOptions(
             as_of=as_of,
@@ -73,7 +78,9 @@ class ReadOps:
             value_weights=ValueWeights.from_mapping(value_weights) if value_weights is not None else None,
             latest_slots=latest_slots,
             token_budget=token_budget,
+            char_budget=char_budget,
             hops=hops,
+            related=related,
         )
         result = recall(self.store, self.embedder, self.settings, text, space, options)
         MEMORY_METRICS.observe_recall(

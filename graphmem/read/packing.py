@@ -1,5 +1,7 @@
-"""Evidence packing: items in rank order, each prefixed by its date and author, under a token budget
-measured with the embedding model's local tokenizer (`Embedder.count_tokens`)."""
+"""Evidence packing, as Mem++ hands evidence to an answering model: items in rank order, each prefixed by
+its date and author, within a character budget (default 40,000) and, optionally, a token budget measured
+with the embedding model's local tokenizer (`Embedder.count_tokens`). The pack says how many items, tokens
+and characters fit and whether the last item had to be cut."""
 
 from __future__ import annotations
 
@@ -7,9 +9,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from graphmem.read.results import ExpandedEpisode, RecallHit
+from graphmem.read.results import ExpandedEpisode, RecallHit, RelatedArtefact
 
 TokenCounter = Callable[[str], int]
+SEPARATOR = "\n"
+ELLIPSIS = " …"
+RELATION_LABELS = {"thread": "same thread", "supersedes": "earlier version", "superseded_by": "later version"}
 
 
 @dataclass(frozen=True)
@@ -18,6 +23,14 @@ class EvidencePack:
     tokens: int
     item_ids: list[str]
     truncated: bool
+
+    @property
+    def items(self) -> int:
+        return len(self.item_ids)
+
+    @property
+    def chars(self) -> int:
+        return len(self.text)
 
 
 def prefix(event_at: datetime | None, author: str | None) -> str:
@@ -39,52 +52,86 @@ def episode_block(episode: ExpandedEpisode) -> str:
     return "\n".join(lines)
 
 
-def evidence_blocks(hits: Sequence[RecallHit], episodes: Sequence[ExpandedEpisode]) -> list[tuple[str, str]]:
-    """(id, text) blocks in rank order; an expanded episode takes the place of its best-ranked hit and
-    its other hits are not repeated."""
+def related_block(artefact: RelatedArtefact) -> str:
+    """A related document, whole, saying how it relates to the hit before it."""
+    label = RELATION_LABELS.get(artefact.relation, artefact.relation)
+    return f"{prefix(artefact.event_at, artefact.author)} ({label}) {artefact.text.strip()}"
+
+
+def evidence_blocks(
+    items: Sequence[RecallHit | RelatedArtefact], episodes: Sequence[ExpandedEpisode]
+) -> list[tuple[str, str]]:
+    """(id, text) blocks in order (hits, each followed by the artefacts it brought); an expanded episode
+    takes the place of its best-ranked hit and its other hits are not repeated; a unit shows once."""
     by_episode = {e.episode_id: e for e in episodes}
     placed: set[str] = set()
     blocks: list[tuple[str, str]] = []
-    for hit in hits:
-        episode = by_episode.get(hit.episode_id or "") if hit.kind == "episodic" else None
-        if episode is None:
-            blocks.append((hit.id, hit_block(hit)))
-        elif episode.episode_id not in placed:
-            placed.add(episode.episode_id)
-            blocks.append((episode.episode_id, episode_block(episode)))
+    for item in items:
+        if isinstance(item, RelatedArtefact):
+            block_id, text = item.id, related_block(item)
+        else:
+            episode = by_episode.get(item.episode_id or "") if item.kind == "episodic" else None
+            block_id, text = (item.id, hit_block(item)) if episode is None else (episode.episode_id, "")
+            if episode is not None and episode.episode_id not in placed:
+                text = episode_block(episode)
+        if block_id in placed or not text:
+            continue
+        placed.add(block_id)
+        blocks.append((block_id, text))
     return blocks
 
 
-def pack_evidence(blocks: Sequence[tuple[str, str]], count_tokens: TokenCounter, budget: int) -> EvidencePack:
-    """Blocks joined in order while the whole text stays within `budget` tokens; the first block that does
-    not fit is cut at a word boundary to fill what is left, and packing stops there."""
-    text = ""
+def pack_evidence(
+    blocks: Sequence[tuple[str, str]],
+    count_tokens: TokenCounter,
+    max_chars: int | None,
+    max_tokens: int | None = None,
+) -> EvidencePack:
+    """Blocks joined by newlines, in order, while the text stays within both budgets (None = no limit);
+    the first block that does not fit is cut at a word boundary to fill what is left, and packing stops.
+
+    Each block is tokenized once: the local tokenizers split on whitespace first, so a newline-joined
+    text costs the sum of its blocks' tokens."""
+    parts: list[str] = []
     ids: list[str] = []
+    chars = tokens = 0
     for block_id, block in blocks:
-        candidate = f"{text}\n{block}" if text else block
-        if count_tokens(candidate) <= budget:
-            text = candidate
+        sep = len(SEPARATOR) if parts else 0
+        block_tokens = count_tokens(block)
+        if _fits(chars + sep + len(block), tokens + block_tokens, max_chars, max_tokens):
+            parts.append(block)
             ids.append(block_id)
+            chars += sep + len(block)
+            tokens += block_tokens
             continue
-        cut = _fit_prefix(text, block, count_tokens, budget)
+        room_chars = None if max_chars is None else max_chars - chars - sep
+        room_tokens = None if max_tokens is None else max_tokens - tokens
+        cut = _fit_prefix(block, count_tokens, room_chars, room_tokens)
         if cut:
-            text = f"{text}\n{cut}" if text else cut
+            parts.append(cut)
             ids.append(block_id)
+        text = SEPARATOR.join(parts)
         return EvidencePack(text, count_tokens(text) if text else 0, ids, truncated=True)
-    return EvidencePack(text, count_tokens(text) if text else 0, ids, truncated=False)
+    text = SEPARATOR.join(parts)
+    return EvidencePack(text, tokens, ids, truncated=False)
 
 
-def _fit_prefix(text: str, block: str, count_tokens: TokenCounter, budget: int) -> str:
-    """The longest word prefix of `block` (with an ellipsis) that still fits after `text`."""
+def _fits(chars: int, tokens: int, max_chars: int | None, max_tokens: int | None) -> bool:
+    return (max_chars is None or chars <= max_chars) and (max_tokens is None or tokens <= max_tokens)
+
+
+def _fit_prefix(block: str, count_tokens: TokenCounter, room_chars: int | None, room_tokens: int | None) -> str:
+    """The longest word prefix of `block` (with an ellipsis) that fits in the room left."""
+    if (room_chars is not None and room_chars <= len(ELLIPSIS)) or (room_tokens is not None and room_tokens <= 1):
+        return ""
     words = block.split(" ")
     lo, hi = 0, len(words)
     best = ""
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        piece = " ".join(words[:mid]) + " …"
-        candidate = f"{text}\n{piece}" if text else piece
-        if count_tokens(candidate) <= budget:
+        piece = " ".join(words[:mid]) + ELLIPSIS
+        if _fits(len(piece), count_tokens(piece) if room_tokens is not None else 0, room_chars, room_tokens):
             best, lo = piece, mid
         else:
             hi = mid - 1
-    return best if lo > 0 else ""
+    return best

@@ -21,12 +21,14 @@ from graphmem.db import Store
 from graphmem.embed import Embedder
 from graphmem.errors import InvalidInput
 from graphmem.read.asof import AsOf
+from graphmem.read.contradictions import find_contradictions
 from graphmem.read.expansion import expand_episodes
 from graphmem.read.fusion import Fused, max_rrf, weighted_rrf
 from graphmem.read.legs import lexical_leg, match_tags, subgoal_leg, tag_vote_leg, vector_leg
 from graphmem.read.legs.base import KINDS, LegRanking
 from graphmem.read.packing import evidence_blocks, pack_evidence
 from graphmem.read.planner import MODE_KINDS, DeterministicPlanner
+from graphmem.read.related import related_artefacts
 from graphmem.read.results import Plan, RecallHit, RecallResult, SourceHit
 from graphmem.read.sources import rank_sources
 from graphmem.read.value_model import ValueWeights, components, value_score
@@ -55,8 +57,10 @@ class RecallOptions:
     value_weights: ValueWeights | None = None
     latest_slots: int | None = None
     token_budget: int | None = None
+    char_budget: int | None = None
     expand: bool = True
     hops: int = 1
+    related: bool = True
 
 
 @dataclass
@@ -301,8 +305,10 @@ def recall(
     _check(text, space, options.k)
     if not isinstance(options.hops, int) or not 1 <= options.hops <= settings.read_multihop_rounds:
         raise InvalidInput("hops", f"must be an integer from 1 to {settings.read_multihop_rounds}")
-    if options.token_budget is not None and (not isinstance(options.token_budget, int) or options.token_budget < 1):
-        raise InvalidInput("token_budget", "must be a positive integer")
+    for name in ("token_budget", "char_budget"):
+        value = getattr(options, name)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+            raise InvalidInput(name, "must be a positive integer")
     depth = max(settings.read_candidates, options.k * 2)
     run = run_legs(store, embedder, settings, text, space, options, depth)
     if options.hops > 1 and options.variant == "hybrid" and "semantic" in run.kinds:
@@ -333,13 +339,15 @@ def recall(
     run.timings_ms["fuse"] = (time.perf_counter() - t) * 1000
     t = time.perf_counter()
     episodes = expand_episodes(store, space, run.scope, hits, settings.read_expand_min_hits) if options.expand else []
-    budget = options.token_budget or settings.read_evidence_tokens
-    pack = pack_evidence(evidence_blocks(hits, episodes), embedder.count_tokens, budget)
-    run.timings_ms["expand_pack"] = (time.perf_counter() - t) * 1000
-    return RecallResult(
+    graph_aware = options.variant == "hybrid"
+    related = related_artefacts(store, settings, space, run.scope, hits) if graph_aware and options.related else []
+    contradictions = (
+        find_contradictions(store, space, hits, settings.read_contradiction_candidates) if graph_aware else []
+    )
+    result = RecallResult(
         hits=hits,
-        evidence=pack.text,
-        evidence_tokens=pack.tokens,
+        evidence="",
+        evidence_tokens=0,
         episodes=episodes,
         plan=run.plan,
         variant=options.variant,
@@ -347,7 +355,21 @@ def recall(
         known_at=run.scope.known_at,
         legs=run.legs,
         timings_ms=run.timings_ms,
+        related=related,
+        contradictions=contradictions,
     )
+    run.timings_ms["related"] = (time.perf_counter() - t) * 1000
+    t = time.perf_counter()
+    pack = pack_evidence(
+        evidence_blocks(result.evidence_order(), episodes),
+        embedder.count_tokens,
+        max_chars=options.char_budget or settings.read_evidence_chars,
+        max_tokens=options.token_budget or settings.read_evidence_tokens,
+    )
+    run.timings_ms["pack"] = (time.perf_counter() - t) * 1000
+    result.evidence, result.evidence_tokens = pack.text, pack.tokens
+    result.evidence_items, result.evidence_chars, result.evidence_truncated = pack.items, pack.chars, pack.truncated
+    return result
 
 
 def recall_sources(

@@ -96,6 +96,77 @@ class ExpandedEpisode:
         }
 
 
+@dataclass(frozen=True)
+class RelatedArtefact:
+    """A document a top hit brought into the evidence: a version it supersedes or is superseded by, or
+    another artefact of its thread (close in time and content). `seed_id` is the hit that brought it,
+    `seed_document` the document that hit rests on; `shared_tags` are the uncommon tags they share."""
+
+    id: str
+    seed_id: str
+    seed_document: str
+    relation: str
+    score: float
+    shared_tags: list[str]
+    text: str
+    event_at: datetime | None
+    author: str | None
+    status: str
+    valid_from: datetime | None
+    valid_to: datetime | None
+    source: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "seed_id": self.seed_id,
+            "seed_document": self.seed_document,
+            "relation": self.relation,
+            "score": round(self.score, 6),
+            "shared_tags": self.shared_tags,
+            "text": self.text,
+            "event_at": iso(self.event_at),
+            "author": self.author,
+            "status": self.status,
+            "valid_from": iso(self.valid_from),
+            "valid_to": iso(self.valid_to),
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True)
+class ContradictionSide:
+    """One side of a contradiction: the fact, who stated it, when, and the document it rests on."""
+
+    id: str
+    text: str
+    author: str | None
+    event_at: datetime | None
+    status: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "text": self.text,
+            "author": self.author,
+            "event_at": iso(self.event_at),
+            "status": self.status,
+        }
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """Two active facts from different authors that disagree about one subject; earlier side first.
+    Neither is picked: both stand until a supersession resolves them."""
+
+    subject: list[str]
+    reason: str
+    sides: tuple[ContradictionSide, ContradictionSide]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"subject": self.subject, "reason": self.reason, "sides": [s.to_dict() for s in self.sides]}
+
+
 @dataclass
 class SourceHit:
     """A ranked source: an Episode (session, trajectory) or a document, aggregated from its units' hits.
@@ -148,6 +219,22 @@ class RecallResult:
     known_at: datetime
     legs: tuple[str, ...]
     timings_ms: dict[str, float] = field(default_factory=dict)
+    evidence_items: int = 0
+    evidence_chars: int = 0
+    evidence_truncated: bool = False
+    related: list[RelatedArtefact] = field(default_factory=list)
+    contradictions: list[Contradiction] = field(default_factory=list)
+
+    def evidence_order(self) -> list[RecallHit | RelatedArtefact]:
+        """Hits in rank order, each followed by the related artefacts it brought (the evidence's order)."""
+        by_seed: dict[str, list[RelatedArtefact]] = {}
+        for artefact in self.related:
+            by_seed.setdefault(artefact.seed_id, []).append(artefact)
+        order: list[RecallHit | RelatedArtefact] = []
+        for hit in self.hits:
+            order.append(hit)
+            order.extend(by_seed.pop(hit.id, []))
+        return order
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -162,6 +249,11 @@ class RecallResult:
             "episodes": [e.to_dict() for e in self.episodes],
             "evidence": self.evidence,
             "evidence_tokens": self.evidence_tokens,
+            "evidence_items": self.evidence_items,
+            "evidence_chars": self.evidence_chars,
+            "evidence_truncated": self.evidence_truncated,
+            "related": [r.to_dict() for r in self.related],
+            "contradictions": [c.to_dict() for c in self.contradictions],
             "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
         }
 

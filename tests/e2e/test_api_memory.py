@@ -96,6 +96,31 @@ def test_recall_ranks_the_current_version_and_as_of_the_old_one(world: dict) -> 
     assert "Paris" in hits[0]["text"] and all("Lyon" not in h["text"] for h in hits)
 
 
+RECALL_RELATED = """query($s: String!, $q: String!, $chars: Int) {
+  recall(space: $s, query: $q, first: 5, budgetChars: $chars) {
+    evidence evidenceItems evidenceChars evidenceTokens evidenceTruncated
+    related { nodeId seedId seedDocument relation score text author eventAt node { id author } }
+    contradictions { subject reason sides { nodeId text author eventAt } } } }"""
+
+
+def test_recall_brings_the_replaced_version_and_packs_within_the_character_budget(world: dict) -> None:
+    api, space, key = world["api"], world["space"], world["keys"]["reader"]
+    body = api.gql(RECALL_RELATED, {"s": space, "q": "Where did the Acme office move to?"}, key=key)
+    assert "errors" not in body, body
+    result = body["data"]["recall"]
+    versions = [r for r in result["related"] if r["relation"] == "supersedes"]
+    assert versions and "Paris" in versions[0]["text"] and versions[0]["node"]["author"] == "ana"
+    assert versions[0]["seedDocument"] == world["id"]("office-v2")
+    assert "(earlier version)" in result["evidence"] and "· ana]" in result["evidence"]
+    assert result["evidenceChars"] == len(result["evidence"]) and result["evidenceItems"] >= 2
+    assert result["contradictions"] == []
+    small = api.gql(RECALL_RELATED, {"s": space, "q": "Where did the Acme office move to?", "chars": 120}, key=key)
+    packed = small["data"]["recall"]
+    assert packed["evidenceChars"] <= 120 and packed["evidenceTruncated"] is True
+    bad = api.gql(RECALL_RELATED, {"s": space, "q": "office", "chars": 5}, key=key)
+    assert "budgetChars" in bad["errors"][0]["message"]
+
+
 def test_tag_vote_shows_the_votes(world: dict) -> None:
     body = world["api"].gql(
         """query($s: String!) { tagVote(space: $s, query: "Acme office", tags: ["Acme"]) {

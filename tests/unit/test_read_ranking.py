@@ -88,12 +88,27 @@ def test_latest_slots_bring_in_newest_candidates_but_at_most_a_third():
 def test_pack_evidence_keeps_rank_order_within_budget():
     counter = HashingEmbedder(8).count_tokens
     blocks = [("a", "[2024-01-01 · ann] one two three"), ("b", "[2024-01-02] four five six seven eight nine")]
-    full = pack_evidence(blocks, counter, 1000)
+    full = pack_evidence(blocks, counter, max_chars=None, max_tokens=1000)
     assert full.text.splitlines()[0].startswith("[2024-01-01 · ann]") and full.item_ids == ["a", "b"]
-    assert not full.truncated
-    cut = pack_evidence(blocks, counter, 12)
+    assert not full.truncated and full.tokens == counter(full.text)
+    cut = pack_evidence(blocks, counter, max_chars=None, max_tokens=12)
     assert cut.tokens <= 12 and cut.truncated and cut.item_ids == ["a", "b"]
     assert cut.text.endswith("…")
+
+
+def test_pack_evidence_stops_at_the_character_budget_and_says_what_fit():
+    counter = HashingEmbedder(8).count_tokens
+    blocks = [(f"d{i}", f"[2024-01-0{i + 1} · ann] " + "word " * 30) for i in range(5)]
+    one = len(blocks[0][1])
+    pack = pack_evidence(blocks, counter, max_chars=2 * one + 1 + 40)
+    assert pack.item_ids == ["d0", "d1", "d2"] and pack.truncated
+    assert pack.chars <= 2 * one + 1 + 40 and pack.items == 3
+    assert pack.text.endswith("…") and pack.tokens == counter(pack.text)
+    roomy = pack_evidence(blocks, counter, max_chars=40_000)
+    assert roomy.items == 5 and not roomy.truncated and roomy.chars == len(roomy.text)
+    # whichever budget binds first wins
+    tight = pack_evidence(blocks, counter, max_chars=40_000, max_tokens=counter(blocks[0][1]))
+    assert tight.item_ids == ["d0"] and not tight.text.endswith("…")
 
 
 def test_sources_are_ranked_by_their_best_unit():

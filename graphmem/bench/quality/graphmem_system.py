@@ -25,7 +25,7 @@ from graphmem.config import Settings, get_settings
 from graphmem.db import Store, install_schema
 from graphmem.embed import Embedder, make_embedder
 from graphmem.memory_graph import MemoryGraph
-from graphmem.read.results import RecallHit
+from graphmem.read.results import RecallHit, RelatedArtefact
 
 # Variants `recall_sources` ranks sessions with; the others rank sessions through their units.
 SOURCE_VARIANTS = {"vector": "vector", "bm25": "bm25", "hybrid": "hybrid", "hybrid+asof": "hybrid"}
@@ -130,7 +130,7 @@ class GraphmemSystem:
         as_of = question.as_of if variant == "hybrid+asof" else None
         k = min(MAX_HITS, depth.units * HIT_OVERFETCH)
         result = self.graph.recall(question.text, space, variant=base, k=k, as_of=as_of)
-        units = self._unit_keys(space, index, result.hits)[: depth.units]
+        units = self._unit_keys(space, index, result.evidence_order())[: depth.units]
         sessions: list[str] = []
         if depth.sessions and index.sessions:
             if variant in SOURCE_VARIANTS:
@@ -142,15 +142,22 @@ class GraphmemSystem:
                 sessions = list(dict.fromkeys(index.session_of_turn[u] for u in units if u in index.session_of_turn))
         return Ranking(units=units, sessions=sessions[: depth.sessions])
 
-    def _unit_keys(self, space: str, index: _SpaceIndex, hits: list[RecallHit]) -> list[str]:
-        derived = [h.id for h in hits if h.kind != "episodic"]
+    def _unit_keys(self, space: str, index: _SpaceIndex, items: Sequence[RecallHit | RelatedArtefact]) -> list[str]:
+        """Dataset keys in evidence order: an episodic hit or a related artefact is its own unit, a fact or
+        procedure stands for the units it was derived from."""
+        derived = [h.id for h in items if isinstance(h, RecallHit) and h.kind != "episodic"]
         evidence: dict[str, list[tuple[str, str | None, int | None]]] = {}
         if derived:
             for row in self.graph.store.read("bench/unit_evidence", space=space, ids=derived):
                 evidence.setdefault(row["id"], []).append((row["unit_id"], row["episode_id"], row["seq"]))
         keys: list[str] = []
-        for hit in hits:
-            units = [(hit.id, hit.episode_id, hit.seq)] if hit.kind == "episodic" else evidence.get(hit.id, [])
+        for item in items:
+            if isinstance(item, RelatedArtefact):
+                units: list[tuple[str, str | None, int | None]] = [(item.id, None, None)]
+            elif item.kind == "episodic":
+                units = [(item.id, item.episode_id, item.seq)]
+            else:
+                units = evidence.get(item.id, [])
             for unit_id, episode_id, seq in units:
                 keys.extend(self._keys_of_unit(index, unit_id, episode_id, seq))
         return list(dict.fromkeys(keys))

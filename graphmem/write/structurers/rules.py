@@ -4,6 +4,10 @@ Rules (the same input always gives the same drafts):
 
 - *facts*: each sentence (`graphmem.write.sentences`) of a step's observation and of its action with at least
   `MIN_FACT_WORDS` words and at least one tag becomes a fact; tags by `graphmem.write.tags.extract_tags`.
+  Not facts: message routing headers (`From:`, `To:`, `Cc:`, `Bcc:`, `Date:`, `Sent:`, `Reply-To:` lines:
+  the document already carries its author and date) and lines with no lower-case word of three letters or
+  more (titles, signatures, lists of names: "CTO, Helix Logistics"), which match every question about
+  their names and say nothing.
 - *subgoal*: the action's verb phrase — its first word (the verb) and the next key words, quotes and
   punctuation dropped, at most `SUBGOAL_WORDS` words, lower case ("search 'quiet restaurants'" →
   "search quiet restaurants"); a step with no action has no subgoal of its own.
@@ -34,6 +38,13 @@ INSIGHT_ACTIONS = 8
 INSIGHT_ACTION_CHARS = 80
 
 _WORD_RE = re.compile(r"[\w'’\-]+", re.UNICODE)
+_ROUTING_HEADER_RE = re.compile(r"^\W*(from|to|cc|bcc|date|sent|reply-to)\W*:", re.IGNORECASE)
+_LOWER_WORD_RE = re.compile(r"\b[a-z][a-z'’\-]{2,}")
+
+
+def says_something(sentence: str) -> bool:
+    """False for routing headers and for lines of names and titles only (see the module docstring)."""
+    return not _ROUTING_HEADER_RE.match(sentence) and _LOWER_WORD_RE.search(sentence) is not None
 
 
 def _clip(text: str, limit: int) -> str:
@@ -51,7 +62,7 @@ def facts_from_text(
     facts: list[FactDraft] = []
     speaker_tags = tuple(extract_tags(prefix.rstrip(": "), 2)) if prefix else ()
     for sentence in split_sentences(text):
-        if len(_WORD_RE.findall(sentence)) < min_words:
+        if len(_WORD_RE.findall(sentence)) < min_words or not says_something(sentence):
             continue
         tags = extract_tags(sentence, FACT_TAGS)
         if not tags:

@@ -1,0 +1,189 @@
+"""Organisational memory on small hand-made fixtures, through the real write and read paths: a decision
+and its reversal by another author, a correction recorded weeks after the event, two people contradicting
+each other, and a decision spread over a meeting, an email and a chat thread. Recall must return the
+complete evidence set, flag the contradiction, and pack everything with dates and authors."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.config import Settings
+from graphmem.memory_graph import MemoryGraph
+
+pytestmark = pytest.mark.integration
+
+ORIGINAL_DECISION = (
+    "Architecture review: the billing service will store invoices in PostgreSQL. Rafael argued that "
+    "PostgreSQL gives us transactional guarantees for invoice numbering, and the team agreed."
+)
+REVERSAL = (
+    "Billing database decision reversed: invoices move from PostgreSQL to DynamoDB because invoice volume "
+    "tripled and the PostgreSQL cluster could not keep up with peak load."
+)
+REVERSAL_EMAIL = (
+    "Following today's billing review, we are moving invoice storage to DynamoDB. Invoice volume tripled and "
+    "peak load overwhelmed the PostgreSQL cluster; migration starts next sprint under Grace's lead."
+)
+REVERSAL_CHAT = (
+    "Heads up: billing invoices go to DynamoDB from next sprint, PostgreSQL stays for the ledger only. "
+    "Grace owns the migration of the invoice tables."
+)
+UNRELATED_SAME_DAY = "The office coffee machine on floor three is broken again; facilities will replace it on Friday."
+
+
+@pytest.fixture
+def graph(store, minilm) -> MemoryGraph:
+    return MemoryGraph(store, minilm, Settings())
+
+
+def doc_id(space: str, name: str) -> str:
+    """A document id of this test's own: ids are unique across spaces, and reruns share the database."""
+    return f"{space}-{name}"
+
+
+def _ingest(graph: MemoryGraph, space: str, docs: list[dict]) -> dict[str, str]:
+    summary = graph.ingest_documents(space, docs, strict=True)
+    return {d["id"]: stored for d, stored in zip(docs, summary.ids, strict=True)}
+
+
+def documents_of_hits(graph: MemoryGraph, space: str, hits) -> list[str]:
+    """The documents the hits rest on (a fact hit stands for its document)."""
+    rows = graph.store.read("bench/unit_evidence", space=space, ids=[h.id for h in hits if h.kind != "episodic"])
+    return [h.id for h in hits if h.kind == "episodic"] + [r["unit_id"] for r in rows]
+
+
+def test_a_reversal_by_another_author_brings_its_thread_and_the_version_it_replaced(graph, space):
+    _ingest(
+        graph,
+        space,
+        [
+            {
+                "id": doc_id(space, "adr-billing-db"),
+                "text": ORIGINAL_DECISION,
+                "author": "Rafael",
+                "event_at": "2024-02-01",
+            },
+            {"id": doc_id(space, "coffee"), "text": UNRELATED_SAME_DAY, "author": "Ines", "event_at": "2024-05-14"},
+            {
+                "id": doc_id(space, "billing-reversal"),
+                "text": REVERSAL,
+                "author": "Grace",
+                "event_at": "2024-05-14",
+                "supersedes": [doc_id(space, "adr-billing-db")],
+                "source": "meeting_notes",
+            },
+            {"id": doc_id(space, "billing-email"), "text": REVERSAL_EMAIL, "author": "Grace", "event_at": "2024-05-14"},
+            {"id": doc_id(space, "billing-chat"), "text": REVERSAL_CHAT, "author": "Tom", "event_at": "2024-05-15"},
+        ],
+    )
+    result = graph.recall("Why was the billing database decision reversed?", space, k=10)
+    related = {a.id: a for a in result.related}
+    found = {item.id for item in result.evidence_order()} | set(documents_of_hits(graph, space, result.hits))
+    # the whole thread of the reversal and the version it replaced, not the unrelated note of the same day
+    thread_and_version = {
+        doc_id(space, n) for n in ("billing-reversal", "billing-email", "billing-chat", "adr-billing-db")
+    }
+    assert thread_and_version <= found
+    assert related[doc_id(space, "adr-billing-db")].relation in {"supersedes", "superseded_by"}
+    assert doc_id(space, "coffee") not in related
+    thread = [a for a in result.related if a.relation == "thread"]
+    assert thread and all(a.score >= Settings().read_related_min_score for a in thread)
+    # packed evidence: every item dated and authored, within the default 40,000 characters
+    assert "(earlier version)" in result.evidence or "(later version)" in result.evidence
+    assert "· Rafael]" in result.evidence and "· Grace]" in result.evidence
+    assert result.evidence_chars == len(result.evidence) <= 40_000
+    assert result.evidence_items >= 4 and not result.evidence_truncated
+    assert result.evidence_tokens == graph.embedder.count_tokens(result.evidence)
+
+    # the same question asked before the reversal sees neither the reversal nor its thread
+    before = graph.recall("Why was the billing database decision reversed?", space, k=10, as_of="2024-03-01")
+    seen = {h.id for h in before.hits} | {a.id for a in before.related}
+    assert not seen & {doc_id(space, n) for n in ("billing-reversal", "billing-email", "billing-chat")}
+
+    # turning expansion off leaves only what the legs ranked
+    bare = graph.recall("Why was the billing database decision reversed?", space, k=10, related=False)
+    assert bare.related == [] and bare.evidence_items <= len(bare.hits)
+
+
+def test_a_correction_recorded_weeks_later_shows_both_versions_by_what_was_known_when(graph, space):
+    _ingest(
+        graph,
+        space,
+        [
+            {
+                "id": doc_id(space, "outage-report"),
+                "text": "Incident report: the March 3 checkout outage lasted 2 hours and affected the EU region.",
+                "author": "Carol",
+                "event_at": "2024-03-03",
+            }
+        ],
+    )
+    graph.ingest_documents(
+        space,
+        [
+            {
+                "id": doc_id(space, "outage-correction"),
+                "text": "Correction to the incident report: the March 3 checkout outage lasted 5 hours and "
+                "affected the EU and US regions.",
+                "author": "Dmitri",
+                "event_at": "2024-03-24",
+                "supersedes": [doc_id(space, "outage-report")],
+            }
+        ],
+        strict=True,
+    )
+    now = graph.recall("How long did the March 3 checkout outage last?", space, k=10)
+    hit_ids = {h.id for h in now.hits}
+    related = {a.id: a.relation for a in now.related}
+    assert doc_id(space, "outage-report") not in hit_ids  # superseded: not a current answer ...
+    assert (
+        related.get(doc_id(space, "outage-report")) == "supersedes"
+    )  # ... but on record as what the correction replaced
+    assert "5 hours" in now.evidence and "2 hours" in now.evidence
+    assert now.evidence.index("5 hours") < now.evidence.index("2 hours")
+
+    # as of March 10 the correction was not yet made: only the original report, and no later version
+    then = graph.recall("How long did the March 3 checkout outage last?", space, k=10, as_of="2024-03-10")
+    assert "2 hours" in then.evidence and "5 hours" not in then.evidence
+    assert all(a.id != doc_id(space, "outage-correction") for a in then.related)
+
+
+def test_two_people_contradicting_each_other_are_flagged_with_both_sides(graph, space):
+    _ingest(
+        graph,
+        space,
+        [
+            {
+                "id": doc_id(space, "dan-update"),
+                "text": "Project Atlas update. The Atlas launch date is March 10.",
+                "author": "Dan",
+                "event_at": "2024-02-20",
+            },
+            {
+                "id": doc_id(space, "erin-update"),
+                "text": "Atlas status for the board. The Atlas launch date is March 24.",
+                "author": "Erin",
+                "event_at": "2024-02-21",
+            },
+            {
+                "id": doc_id(space, "budget"),
+                "text": "The Atlas budget is 40,000 euros for the first quarter.",
+                "author": "Dan",
+                "event_at": "2024-02-21",
+            },
+        ],
+    )
+    result = graph.recall("When does Atlas launch?", space, k=10)
+    assert len(result.contradictions) == 1
+    flag = result.contradictions[0]
+    assert [s.author for s in flag.sides] == ["Dan", "Erin"]  # earlier side first
+    assert "March 10" in flag.sides[0].text and "March 24" in flag.sides[1].text
+    assert [s.event_at.date().isoformat() for s in flag.sides] == ["2024-02-20", "2024-02-21"]
+    assert flag.subject and "different" in flag.reason
+    # both sides stay in the hits: neither is silently picked
+    texts = " ".join(h.text for h in result.hits)
+    assert "March 10" in texts and "March 24" in texts
+
+    # one author restating a value is not a contradiction between people
+    solo = graph.recall("What is the Atlas budget?", space, k=3)
+    assert all({s.author for s in c.sides} == {"Dan", "Erin"} for c in solo.contradictions)
