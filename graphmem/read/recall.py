@@ -32,6 +32,7 @@ from graphmem.read.related import related_artefacts
 from graphmem.read.results import Plan, RecallHit, RecallResult, SourceHit
 from graphmem.read.sources import rank_sources
 from graphmem.read.value_model import ValueWeights, components, value_score
+from graphmem.read.versions import asks_for_state, prefer_newer_versions
 
 T = TypeVar("T")
 LEGS = ("vector", "lexical", "tagvote", "subgoal")
@@ -329,6 +330,11 @@ def recall(
         run.timings_ms[f"multihop_{rounds}_rounds"] = (time.perf_counter() - t) * 1000
     t = time.perf_counter()
     ranked = score_candidates(run, settings, space, options)
+    if options.variant == "hybrid" and settings.read_version_window > 1 and asks_for_state(text, run.scope):
+        ranked = prefer_newer_versions(
+            store, space, ranked, settings.read_version_window, settings.read_version_cosine,
+            settings.read_version_margin,
+        )  # fmt: skip
     slots = (
         0
         if options.variant != "hybrid"
@@ -338,12 +344,19 @@ def recall(
     hits = [to_hit(f, f.row.id in latest_ids) for f in top]
     run.timings_ms["fuse"] = (time.perf_counter() - t) * 1000
     t = time.perf_counter()
-    episodes = expand_episodes(store, space, run.scope, hits, settings.read_expand_min_hits) if options.expand else []
+    # Three independent lookups over the chosen hits, side by side (each its own read transaction).
+    pool = _leg_pool()
     graph_aware = options.variant == "hybrid"
-    related = related_artefacts(store, settings, space, run.scope, hits) if graph_aware and options.related else []
+    episodes_future = pool.submit(
+        lambda: expand_episodes(store, space, run.scope, hits, settings.read_expand_min_hits) if options.expand else []
+    )
+    related_future = pool.submit(
+        lambda: related_artefacts(store, settings, space, run.scope, hits) if graph_aware and options.related else []
+    )
     contradictions = (
         find_contradictions(store, space, hits, settings.read_contradiction_candidates) if graph_aware else []
     )
+    episodes, related = episodes_future.result(), related_future.result()
     result = RecallResult(
         hits=hits,
         evidence="",

@@ -187,3 +187,39 @@ def test_two_people_contradicting_each_other_are_flagged_with_both_sides(graph, 
     # one author restating a value is not a contradiction between people
     solo = graph.recall("What is the Atlas budget?", space, k=3)
     assert all({s.author for s in c.sides} == {"Dan", "Erin"} for c in solo.contradictions)
+
+
+def test_unlinked_versions_answer_a_current_question_with_the_newest_and_an_event_question_as_asked(graph, space):
+    # Three announcements of one role over two years, by three authors, with no supersession between them;
+    # the oldest repeats the question's words most, so relevance alone ranks it first.
+    _ingest(
+        graph,
+        space,
+        [
+            {
+                "id": doc_id(space, "payments-2022"),
+                "text": "Head of the Payments team: Mateo Silva heads the Payments team from today.",
+                "author": "Kenji",
+                "event_at": "2022-03-13",
+            },
+            {
+                "id": doc_id(space, "payments-2023"),
+                "text": "Staff meeting: Noah Brooks becomes the Payments team lead, replacing Mateo Silva.",
+                "author": "Tomas",
+                "event_at": "2023-04-07",
+            },
+            {
+                "id": doc_id(space, "payments-2024"),
+                "text": "Staff meeting: Samuel Otieno becomes the Payments team lead.",
+                "author": "Priya",
+                "event_at": "2024-05-12",
+            },
+        ],
+    )
+    current = graph.recall("Who heads the Payments team now?", space, k=5, related=False)
+    assert [h.text.split(":")[1].split()[0] for h in current.hits[:3]] == ["Samuel", "Noah", "Mateo"]
+    assert current.hits[0].value["newer_version"] > 0  # the lift is reported, not hidden
+    then = graph.recall("Who heads the Payments team?", space, k=5, related=False, as_of="2023-06-01")
+    assert "Noah Brooks" in then.hits[0].text and all("Samuel" not in h.text for h in then.hits)
+    event = graph.recall("When did Mateo Silva take over the Payments team?", space, k=5, related=False)
+    assert "Mateo Silva heads" in event.hits[0].text  # a question about an event keeps the question's order

@@ -1,0 +1,79 @@
+"""Read-time version choice (Mem++ defers it to read time), for questions about a state: when two
+candidates say nearly the same thing (text cosine >= GRAPHMEM_READ_VERSION_COSINE) about the same subject
+(a shared tag) on different dates, and the question does not tell them apart (the older one's score is at
+most GRAPHMEM_READ_VERSION_MARGIN above the newer one's), the newer one is ranked just above the older one.
+
+Scoping has already removed everything after the question's as-of date, so "newer" means the latest
+version known then, and "who heads Payments now" answers with the latest announcement even when nobody
+linked the versions by a supersession. A question asks about a state when it gives an as-of date or says
+"now", "current", "currently", "latest", "today", "still", "at present" or "these days"; a question about an
+event ("when did Mateo take over?") is left as ranked, since there the older version may be the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from graphmem.db import Store
+from graphmem.read.asof import AsOf
+from graphmem.read.fusion import Fused
+
+_STATE_CUES = re.compile(
+    r"\b(now|current|currently|latest|today|still|nowadays|at present|these days|as of)\b", re.IGNORECASE
+)
+
+
+def asks_for_state(query: str, scope: AsOf) -> bool:
+    """True for a question about what holds (at a date, or now); see the module docstring."""
+    return not scope.current or _STATE_CUES.search(query) is not None
+
+
+def prefer_newer_versions(
+    store: Store, space: str, ranked: Sequence[Fused], window: int, min_cosine: float, margin: float
+) -> list[Fused]:
+    """`ranked` with the first `window` candidates reordered as the module docstring says; the boost a newer
+    version got is recorded in its value parts as `newer_version`."""
+    head = [f for f in ranked[:window] if f.row.event_at is not None]
+    if window <= 1 or len(head) < 2:
+        return list(ranked)
+    rows = store.read("read/unit_embeddings", space=space, ids=[f.row.id for f in head])
+    vectors = {r["id"]: r["embedding"] for r in rows if r["embedding"]}
+    tags = {r["id"]: set(r["tags"] or ()) for r in rows}
+    head = [f for f in head if f.row.id in vectors]
+    if len(head) < 2:
+        return list(ranked)
+    matrix = np.asarray([vectors[f.row.id] for f in head], dtype=np.float32)
+    matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
+    cosine = matrix @ matrix.T
+    # Oldest first, so a lift carries on along a chain of versions (2022 -> 2023 -> 2024).
+    chronological = sorted(range(len(head)), key=lambda n: head[n].row.event_at)  # type: ignore[arg-type, return-value]
+    score = {f.row.id: f.rrf for f in head}
+    lifted: dict[str, float] = {}
+    for position, j in enumerate(chronological):
+        newer = head[j]
+        best = newer.rrf
+        for i in chronological[:position]:
+            older = head[i]
+            if (
+                older.row.event_at < newer.row.event_at  # type: ignore[operator]
+                and cosine[i, j] >= min_cosine
+                and tags[older.row.id] & tags[newer.row.id]
+                and 0 < score[older.row.id] - newer.rrf <= margin
+            ):
+                best = max(best, score[older.row.id])
+        if best > newer.rrf:
+            lifted[newer.row.id] = score[newer.row.id] = best
+    if not lifted:
+        return list(ranked)
+    top = list(ranked[:window])
+    own = {f.row.id: f.rrf for f in top}
+    for f in top:
+        if f.row.id in lifted:
+            f.row.extra.setdefault("value", {})["newer_version"] = lifted[f.row.id] - f.rrf
+            f.rrf = lifted[f.row.id]
+    # at a tied score a lifted (newer) version goes first, several of them by their own score
+    top.sort(key=lambda f: (-round(f.rrf, 12), f.row.id not in lifted, -own[f.row.id]))
+    return top + list(ranked[window:])
