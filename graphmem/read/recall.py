@@ -371,7 +371,7 @@ def recall(
         related=related,
         contradictions=contradictions,
     )
-    run.timings_ms["related"] = (time.perf_counter() - t) * 1000
+    run.timings_ms["expand_related"] = (time.perf_counter() - t) * 1000
     t = time.perf_counter()
     pack = pack_evidence(
         evidence_blocks(result.evidence_order(), episodes),
