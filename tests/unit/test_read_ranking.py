@@ -13,12 +13,14 @@ from graphmem.read.asof import AsOf
 from graphmem.read.fusion import Fused, weighted_rrf
 from graphmem.read.legs.base import LegRanking, UnitRow
 from graphmem.read.legs.lexical import lucene_query
-from graphmem.read.packing import pack_evidence
+from graphmem.read.packing import evidence_blocks, pack_evidence
 from graphmem.read.planner import parse_mode, query_tags
 from graphmem.read.reasoning import extractive_guidance
 from graphmem.read.recall import reserve_latest, variant_legs
+from graphmem.read.results import Plan, RecallHit, RecallResult, RelatedArtefact
 from graphmem.read.sources import fuse_sources
 from graphmem.read.value_model import COMPONENTS, ValueWeights, components, value_score
+from graphmem.read.versions import asks_for_state
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -109,6 +111,45 @@ def test_pack_evidence_stops_at_the_character_budget_and_says_what_fit():
     # whichever budget binds first wins
     tight = pack_evidence(blocks, counter, max_chars=40_000, max_tokens=counter(blocks[0][1]))
     assert tight.item_ids == ["d0"] and not tight.text.endswith("…")
+
+
+def _hit(id: str, kind: str, text: str) -> RecallHit:
+    unit_kind = "document" if kind == "episodic" else None
+    return RecallHit(id=id, kind=kind, text=text, score=1.0, signals={}, event_at=NOW, author="ann",
+                     status="active", valid_from=NOW, valid_to=None, unit_kind=unit_kind)  # fmt: skip
+
+
+def _related(id: str, seed: str, relation: str) -> RelatedArtefact:
+    return RelatedArtefact(id=id, seed_id=seed, seed_document="doc-of-" + seed, relation=relation, score=0.9,
+                           shared_tags=["billing"], text=f"text of {id}", event_at=NOW - timedelta(days=40),
+                           author="bo", status="superseded", valid_from=None, valid_to=None)  # fmt: skip
+
+
+def test_related_artefacts_follow_the_hit_that_brought_them_and_show_once():
+    hits = [_hit("f1", "semantic", "fact one"), _hit("d2", "episodic", "doc two"), _hit("f3", "semantic", "fact 3")]
+    related = [_related("d2", "f1", "thread"), _related("old", "f1", "supersedes"), _related("d9", "f3", "thread")]
+    result = RecallResult(hits=hits, evidence="", evidence_tokens=0, episodes=[], plan=Plan("q", [], None, "auto"),
+                          variant="hybrid", as_of=NOW, known_at=NOW, legs=(), related=related)  # fmt: skip
+    assert [item.id for item in result.evidence_order()] == ["f1", "d2", "old", "d2", "f3", "d9"]
+    blocks = evidence_blocks(result.evidence_order(), [])
+    assert [b for b, _ in blocks] == ["f1", "d2", "old", "f3", "d9"]  # d2 came with f1 and is not repeated
+    texts = dict(blocks)
+    assert texts["d2"].startswith("[") and "(same thread)" in texts["d2"] and "· bo]" in texts["d2"]
+    assert "(earlier version)" in texts["old"]
+
+
+@pytest.mark.parametrize(
+    ("question", "as_of", "expected"),
+    [
+        ("Who heads Payments now?", None, True),
+        ("What is the current datastore of the Orders service?", None, True),
+        ("Who headed Payments?", "2023-01-01T00:00:00Z", True),
+        ("When did Mateo take over Payments?", None, False),
+        ("Who announced the new payroll vendor?", None, False),
+    ],
+)
+def test_version_choice_applies_to_questions_about_a_state(question, as_of, expected):
+    assert asks_for_state(question, AsOf.resolve(as_of)) is expected
 
 
 def test_sources_are_ranked_by_their_best_unit():
