@@ -1,5 +1,6 @@
 // Lexical (BM25) leg over Episodic: the full-text index with Lucene-escaped user text, then space/status/time filters
 // (`scanned` = index hits seen, so a caller can tell whether a bigger fetch could find more).
+// Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
 CALL db.index.fulltext.queryNodes('episodic_text', $query, {limit: $fetch}) YIELD node, score
 WITH collect({n: node, score: score}) AS found
 WITH size(found) AS scanned,
@@ -12,8 +13,8 @@ OPTIONAL MATCH (n)-[:PART_OF]->(e:Episode {space: $space})
 WITH scanned, n, score, head(collect(e.id)) AS episode_id
 RETURN scanned, n.id AS id, 'episodic' AS kind,
        coalesce(n.text, trim(coalesce(n.action, '') + ' ' + coalesce(n.observation, ''))) AS text, score,
-       coalesce(n.event_at, n.valid_from) AS event_at, n.author AS author, n.status AS status,
-       n.valid_from AS valid_from, n.valid_to AS valid_to, 1.0 AS importance, 1.0 AS credibility,
+       toString(coalesce(n.event_at, n.valid_from)) AS event_at, n.author AS author, n.status AS status,
+       toString(n.valid_from) AS valid_from, toString(n.valid_to) AS valid_to, 1.0 AS importance, 1.0 AS credibility,
        n.reward AS ret, null AS uses, episode_id, n.seq AS seq, n.kind AS unit_kind,
        2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
 ORDER BY score DESC

@@ -1,5 +1,6 @@
 // Subgoal routing: the space's nearest Subgoal nodes, then their procedures valid at as_of (best subgoal
 // kept per procedure), with each procedure's own cosine to the query for the value model.
+// Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
 CYPHER 25
 MATCH (g:Subgoal)
   SEARCH g IN (VECTOR INDEX subgoal_embedding FOR $vector WHERE g.space = $space LIMIT $subgoals)
@@ -14,8 +15,8 @@ WITH n, subgoal, subgoal_similarity, subgoal_similarity AS score,
      2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
 ORDER BY score DESC
 LIMIT $k
-RETURN n.id AS id, 'procedural' AS kind, n.text AS text, score, n.valid_from AS event_at,
-       null AS author, n.status AS status, n.valid_from AS valid_from, n.valid_to AS valid_to,
+RETURN n.id AS id, 'procedural' AS kind, n.text AS text, score, toString(n.valid_from) AS event_at,
+       null AS author, n.status AS status, toString(n.valid_from) AS valid_from, toString(n.valid_to) AS valid_to,
        n.importance AS importance, n.credibility AS credibility, n.`return` AS ret, n.uses AS uses,
        null AS episode_id, null AS seq, null AS unit_kind, subgoal, subgoal_similarity, similarity
 ORDER BY score DESC

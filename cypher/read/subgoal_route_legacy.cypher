@@ -1,4 +1,5 @@
 // Subgoal routing for servers before 2026.01: over-fetching subgoal kNN, space filter, then procedures valid at as_of.
+// Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
 CALL db.index.vector.queryNodes('subgoal_embedding', $fetch, $vector) YIELD node AS g, score AS gscore
 WITH g, gscore
 WHERE g.space = $space
@@ -15,8 +16,8 @@ WITH n, subgoal, subgoal_similarity, subgoal_similarity AS score,
      2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
 ORDER BY score DESC
 LIMIT $k
-RETURN n.id AS id, 'procedural' AS kind, n.text AS text, score, n.valid_from AS event_at,
-       null AS author, n.status AS status, n.valid_from AS valid_from, n.valid_to AS valid_to,
+RETURN n.id AS id, 'procedural' AS kind, n.text AS text, score, toString(n.valid_from) AS event_at,
+       null AS author, n.status AS status, toString(n.valid_from) AS valid_from, toString(n.valid_to) AS valid_to,
        n.importance AS importance, n.credibility AS credibility, n.`return` AS ret, n.uses AS uses,
        null AS episode_id, null AS seq, null AS unit_kind, subgoal, subgoal_similarity, similarity
 ORDER BY score DESC

@@ -1,5 +1,6 @@
 // Tag votes: weighted matched tags vote over TAGS for facts valid at as_of; facts the dense leg found get
 // $dense_bonus; the sum is normalised by the fact's tag count. The top k also get their cosine to the query.
+// Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
 UNWIND $tags AS tw
 MATCH (t:Tag {id: tw.id})-[:TAGS]->(n:Semantic)
 WHERE t.space = $space AND n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
@@ -12,8 +13,8 @@ WITH n, matched, votes, tag_count, votes / toFloat(CASE WHEN tag_count > 0 THEN 
 ORDER BY score DESC, n.id
 LIMIT $k
 WITH n, matched, votes, tag_count, score, 2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
-RETURN n.id AS id, 'semantic' AS kind, n.text AS text, score, coalesce(n.event_at, n.valid_from) AS event_at,
-       n.author AS author, n.status AS status, n.valid_from AS valid_from, n.valid_to AS valid_to,
+RETURN n.id AS id, 'semantic' AS kind, n.text AS text, score, toString(coalesce(n.event_at, n.valid_from)) AS event_at,
+       n.author AS author, n.status AS status, toString(n.valid_from) AS valid_from, toString(n.valid_to) AS valid_to,
        n.importance AS importance, n.credibility AS credibility, null AS ret, null AS uses,
        null AS episode_id, null AS seq, null AS unit_kind,
        votes, tag_count, matched, similarity

@@ -1,14 +1,20 @@
 // Embeddings and subject tags of the given units in $space, for read-time version choice: a fact's or a
-// procedure's own tags, an evidence unit's the tags of the facts derived from it.
+// procedure's own tags (normal forms), an evidence unit's the tags of the facts derived from it; a fact also
+// brings its tag names in the space, which contradiction surfacing reads. Embeddings come back as VECTOR
+// values (packed bytes: a list of floats costs the Python driver ~1 ms a unit to decode).
+CYPHER 25
 UNWIND $ids AS node_id
 CALL (node_id) {
   MATCH (n:Semantic {id: node_id}) WHERE n.space = $space
-  RETURN n, COLLECT { MATCH (t:Tag)-[:TAGS]->(n) RETURN t.norm_name } AS tags
+  RETURN n, COLLECT { MATCH (t:Tag)-[:TAGS]->(n) RETURN t.norm_name } AS tags,
+         COLLECT { MATCH (t:Tag {space: $space})-[:TAGS]->(n) RETURN t.name } AS tag_names
   UNION
   MATCH (n:Procedural {id: node_id}) WHERE n.space = $space
-  RETURN n, [] AS tags
+  RETURN n, [] AS tags, null AS tag_names
   UNION
   MATCH (n:Episodic {id: node_id}) WHERE n.space = $space
-  RETURN n, COLLECT { MATCH (t:Tag)-[:TAGS]->(:Semantic)-[:EVIDENCED_BY]->(n) RETURN DISTINCT t.norm_name } AS tags
+  RETURN n, COLLECT { MATCH (t:Tag)-[:TAGS]->(:Semantic)-[:EVIDENCED_BY]->(n) RETURN DISTINCT t.norm_name } AS tags,
+         null AS tag_names
 }
-RETURN n.id AS id, n.embedding AS embedding, tags
+RETURN n.id AS id, tags, tag_names,
+       CASE WHEN size(n.embedding) > 0 THEN VECTOR(n.embedding, size(n.embedding), FLOAT64) END AS embedding

@@ -1,4 +1,5 @@
 // Vector leg over Procedural for servers before 2026.01: over-fetching index kNN, then space/status/time filters.
+// Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
 CALL db.index.vector.queryNodes('procedural_embedding', $fetch, $vector) YIELD node AS n, score
 WITH n, score
 WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
@@ -6,8 +7,8 @@ WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND 
 WITH n, 2 * score - 1 AS score
 ORDER BY score DESC
 LIMIT $k
-RETURN n.id AS id, 'procedural' AS kind, n.text AS text, score, n.valid_from AS event_at,
-       null AS author, n.status AS status, n.valid_from AS valid_from, n.valid_to AS valid_to,
+RETURN n.id AS id, 'procedural' AS kind, n.text AS text, score, toString(n.valid_from) AS event_at,
+       null AS author, n.status AS status, toString(n.valid_from) AS valid_from, toString(n.valid_to) AS valid_to,
        n.importance AS importance, n.credibility AS credibility, n.`return` AS ret, n.uses AS uses,
        null AS episode_id, null AS seq, null AS unit_kind, score AS similarity
 ORDER BY score DESC

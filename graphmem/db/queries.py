@@ -13,7 +13,7 @@ CYPHER_DIR = Path(__file__).resolve().parents[2] / "cypher"
 
 @cache
 def load_query(name: str) -> str:
-    """Text of `cypher/<name>.cypher`, e.g. `load_query("read/vector_semantic")`, comments kept."""
+    """Text of `cypher/<name>.cypher`, e.g. `load_query("read/vector_units")`, comments kept."""
     path = (CYPHER_DIR / f"{name}.cypher").resolve()
     if CYPHER_DIR not in path.parents or not path.is_file():
         raise KeyError(f"no Cypher file named {name!r} under {CYPHER_DIR}")

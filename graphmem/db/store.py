@@ -7,7 +7,7 @@ in managed write transactions, which the driver retries on transient errors with
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
@@ -16,23 +16,29 @@ from typing import Any, TypeVar
 import neo4j
 from neo4j import GraphDatabase, ManagedTransaction, NotificationDisabledClassification, RoutingControl
 from neo4j.exceptions import AuthError, ClientError, ServiceUnavailable, SessionExpired
+from neo4j.vector import Vector
 
 from graphmem.config import Settings
 from graphmem.db.queries import load_query
 from graphmem.errors import ConfigError, StoreUnavailable
 
 T = TypeVar("T")
+# A query vector as a parameter (see `Store.vector`).
+QueryVector = Vector | list[float]
 
 # The earliest server with native vector indexes that graphmem's schema needs.
 MIN_VECTOR_INDEX_VERSION = (5, 13)
 # The first server with the Cypher 25 `SEARCH` clause and in-index vector filters.
 MIN_SEARCH_CLAUSE_VERSION = (2026, 1)
+# The first Bolt protocol with the Cypher VECTOR type (Neo4j 2025.10+).
+MIN_VECTOR_TYPE_BOLT = (6, 0)
 
 
 @dataclass(frozen=True)
 class ServerInfo:
     version: str
     edition: str
+    bolt: tuple[int, int] = (0, 0)
 
     @property
     def version_tuple(self) -> tuple[int, int]:
@@ -47,6 +53,11 @@ class ServerInfo:
     def supports_search_clause(self) -> bool:
         """Cypher 25 `SEARCH ... IN (VECTOR INDEX ... WHERE ...)` with filters evaluated inside the index."""
         return self.version_tuple >= MIN_SEARCH_CLAUSE_VERSION
+
+    @property
+    def supports_vector_type(self) -> bool:
+        """The Cypher VECTOR type on the wire (Bolt 6): vectors travel as packed bytes, not lists of floats."""
+        return self.bolt >= MIN_VECTOR_TYPE_BOLT
 
 
 class Store:
@@ -121,7 +132,16 @@ class Store:
         """Detected once per Store; features are gated on it."""
         rows = self.run_read_text("CALL dbms.components() YIELD name, versions, edition RETURN *")
         kernel = next((r for r in rows if r["name"] == "Neo4j Kernel"), rows[0])
-        return ServerInfo(version=kernel["versions"][0], edition=kernel["edition"])
+        with self._translated_errors():
+            bolt = self.driver.get_server_info().protocol_version
+        return ServerInfo(version=kernel["versions"][0], edition=kernel["edition"], bolt=bolt)
+
+    def vector(self, values: Sequence[float]) -> QueryVector:
+        """A query vector as a parameter: a float64 Cypher VECTOR where the server has the type (the same
+        numbers, but the pure-Python driver packs it ~10x faster than a list of floats), else a list."""
+        if self.server.supports_vector_type:
+            return Vector.from_native(values, "f64")
+        return list(values)
 
     # --- running queries -------------------------------------------------------------------------
     def _count(self, n: int = 1) -> None:

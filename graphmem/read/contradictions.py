@@ -10,7 +10,7 @@ side is no longer active, so it is not among the hits of a current question.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from itertools import combinations
 
@@ -38,18 +38,29 @@ def _side(hit: RecallHit, tags: Sequence[str]) -> PairSide:
     )
 
 
-def find_contradictions(store: Store, space: str, hits: Sequence[RecallHit], candidates: int) -> list[Contradiction]:
+def find_contradictions(
+    store: Store,
+    space: str,
+    hits: Sequence[RecallHit],
+    candidates: int,
+    known_tags: Mapping[str, Sequence[str]] | None = None,
+) -> list[Contradiction]:
     """Conflicting pairs among the first `candidates` active, authored fact hits, in rank order of their
-    better-ranked side."""
+    better-ranked side. `known_tags`: tag names of facts already looked up in this recall (not read again)."""
     facts = [h for h in hits if h.kind == "semantic" and h.status == STATUS_ACTIVE and h.author][:candidates]
     if len({h.author for h in facts}) < 2:
         return []
-    tags = {r["id"]: list(r["tags"]) for r in store.read("read/fact_tags", space=space, ids=[h.id for h in facts])}
+    tags = {h.id: list(known_tags[h.id]) for h in facts if known_tags and h.id in known_tags}
+    missing = [h.id for h in facts if h.id not in tags]
+    if missing:
+        tags.update((r["id"], list(r["tags"])) for r in store.read("read/fact_tags", space=space, ids=missing))
     found: list[Contradiction] = []
     for a, b in combinations(facts, 2):
         if a.author == b.author:
             continue
         shared = sorted(set(tags.get(a.id, [])) & set(tags.get(b.id, [])))
+        if not shared:  # without a cosine, the classifier's "same subject" needs a shared tag
+            continue
         pair = CandidatePair(
             label="Semantic",
             a=_side(a, tags.get(a.id, [])),

@@ -32,7 +32,13 @@ from graphmem.read.related import related_artefacts
 from graphmem.read.results import Plan, RecallHit, RecallResult, SourceHit
 from graphmem.read.sources import rank_sources
 from graphmem.read.value_model import ValueWeights, components, value_score
-from graphmem.read.versions import asks_for_state, prefer_newer_versions
+from graphmem.read.versions import (
+    UnitSubject,
+    asks_for_state,
+    prefer_newer_versions,
+    unit_subjects,
+    version_candidates,
+)
 
 T = TypeVar("T")
 LEGS = ("vector", "lexical", "tagvote", "subgoal")
@@ -330,11 +336,13 @@ def recall(
         run.timings_ms[f"multihop_{rounds}_rounds"] = (time.perf_counter() - t) * 1000
     t = time.perf_counter()
     ranked = score_candidates(run, settings, space, options)
+    subjects: dict[str, UnitSubject] = {}
     if options.variant == "hybrid" and settings.read_version_window > 1 and asks_for_state(text, run.scope):
+        window = settings.read_version_window
+        subjects = unit_subjects(store, space, version_candidates(ranked, window))
         ranked = prefer_newer_versions(
-            store, space, ranked, settings.read_version_window, settings.read_version_cosine,
-            settings.read_version_margin,
-        )  # fmt: skip
+            ranked, subjects, window, settings.read_version_cosine, settings.read_version_margin
+        )
     slots = (
         0
         if options.variant != "hybrid"
@@ -353,8 +361,11 @@ def recall(
     related_future = pool.submit(
         lambda: related_artefacts(store, settings, space, run.scope, hits) if graph_aware and options.related else []
     )
+    known_tags = {unit_id: s.tag_names for unit_id, s in subjects.items() if s.tag_names is not None}
     contradictions = (
-        find_contradictions(store, space, hits, settings.read_contradiction_candidates) if graph_aware else []
+        find_contradictions(store, space, hits, settings.read_contradiction_candidates, known_tags)
+        if graph_aware
+        else []
     )
     episodes, related = episodes_future.result(), related_future.result()
     result = RecallResult(

@@ -13,9 +13,11 @@ event ("when did Mateo take over?") is left as ranked, since there the older ver
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
+from neo4j.vector import Vector
 
 from graphmem.db import Store
 from graphmem.read.asof import AsOf
@@ -26,28 +28,62 @@ _STATE_CUES = re.compile(
 )
 
 
+@dataclass(frozen=True)
+class UnitSubject:
+    """What version choice and contradiction surfacing read about a candidate, in one lookup."""
+
+    embedding: np.ndarray | None
+    tags: frozenset[str]  # normal forms: a fact's own tags, an evidence unit's those of its facts
+    tag_names: list[str] | None  # a fact's tag names in the space; None for other kinds
+
+
 def asks_for_state(query: str, scope: AsOf) -> bool:
     """True for a question about what holds (at a date, or now); see the module docstring."""
     return not scope.current or _STATE_CUES.search(query) is not None
 
 
+def version_candidates(ranked: Sequence[Fused], window: int) -> list[str]:
+    """Ids of the dated candidates in the first `window` that version choice compares (none if under two)."""
+    head = [f.row.id for f in ranked[:window] if f.row.event_at is not None]
+    return head if window > 1 and len(head) >= 2 else []
+
+
+def unit_subjects(store: Store, space: str, ids: Sequence[str]) -> dict[str, UnitSubject]:
+    """Embedding and tags of the given units of `space` (one read; none for no ids)."""
+    if not ids:
+        return {}
+    name = "read/unit_embeddings" if store.server.supports_vector_type else "read/unit_embeddings_legacy"
+    subjects = {}
+    for r in store.read(name, space=space, ids=list(ids)):
+        embedding = r["embedding"]
+        if isinstance(embedding, Vector):
+            embedding = embedding.to_numpy()
+        subjects[r["id"]] = UnitSubject(
+            embedding=np.asarray(embedding, dtype=np.float32) if embedding is not None and len(embedding) else None,
+            tags=frozenset(r["tags"] or ()),
+            tag_names=r["tag_names"],
+        )
+    return subjects
+
+
 def prefer_newer_versions(
-    store: Store, space: str, ranked: Sequence[Fused], window: int, min_cosine: float, margin: float
+    ranked: Sequence[Fused], subjects: Mapping[str, UnitSubject], window: int, min_cosine: float, margin: float
 ) -> list[Fused]:
-    """`ranked` with the first `window` candidates reordered as the module docstring says; the boost a newer
-    version got is recorded in its value parts as `newer_version`."""
-    head = [f for f in ranked[:window] if f.row.event_at is not None]
+    """`ranked` with the first `window` candidates reordered as the module docstring says, `subjects` being
+    `unit_subjects` of `version_candidates(ranked, window)`; the boost a newer version got is recorded in
+    its value parts as `newer_version`."""
+    vectors: dict[str, np.ndarray] = {}
+    for f in ranked[:window]:
+        subject = subjects.get(f.row.id)
+        if f.row.event_at is not None and subject is not None and subject.embedding is not None:
+            vectors[f.row.id] = subject.embedding
+    head = [f for f in ranked[:window] if f.row.id in vectors]
     if window <= 1 or len(head) < 2:
         return list(ranked)
-    rows = store.read("read/unit_embeddings", space=space, ids=[f.row.id for f in head])
-    vectors = {r["id"]: r["embedding"] for r in rows if r["embedding"]}
-    tags = {r["id"]: set(r["tags"] or ()) for r in rows}
-    head = [f for f in head if f.row.id in vectors]
-    if len(head) < 2:
-        return list(ranked)
-    matrix = np.asarray([vectors[f.row.id] for f in head], dtype=np.float32)
+    matrix = np.stack([vectors[f.row.id] for f in head])
     matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
     cosine = matrix @ matrix.T
+    tags = {f.row.id: subjects[f.row.id].tags for f in head}
     # Oldest first, so a lift carries on along a chain of versions (2022 -> 2023 -> 2024).
     chronological = sorted(range(len(head)), key=lambda n: head[n].row.event_at)  # type: ignore[arg-type, return-value]
     score = {f.row.id: f.rrf for f in head}

@@ -95,12 +95,13 @@ def test_vector_and_fulltext_legs_use_their_indexes(store):
         "fetch": 40,
         "query": "budget",
         "subgoals": 5,
+        "kinds": ["semantic", "episodic", "procedural"],
     }
+    _, summary, _ = store.driver.execute_query("EXPLAIN " + load_query("read/vector_units"), params)
+    ops = _operators(summary.plan)
+    assert ops.count("NodeVectorIndexSearch") == 3, ops  # one per kind
+    assert not {"NodeByLabelScan", "AllNodesScan"} & set(ops), ops
     for kind in ("semantic", "episodic", "procedural"):
-        _, summary, _ = store.driver.execute_query("EXPLAIN " + load_query(f"read/vector_{kind}"), params)
-        ops = _operators(summary.plan)
-        assert "NodeVectorIndexSearch" in ops, ops
-        assert not {"NodeByLabelScan", "AllNodesScan"} & set(ops), ops
         _, summary, _ = store.driver.execute_query("EXPLAIN " + load_query(f"read/fulltext_{kind}"), params)
         ops = _operators(summary.plan)
         assert "ProcedureCall" in ops and not {"NodeByLabelScan", "AllNodesScan"} & set(ops), ops

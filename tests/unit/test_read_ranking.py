@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import pytest
 
 from graphmem.embed.hashing import HashingEmbedder
 from graphmem.errors import InvalidInput
 from graphmem.read.asof import AsOf
 from graphmem.read.fusion import Fused, weighted_rrf
-from graphmem.read.legs.base import LegRanking, UnitRow
+from graphmem.read.legs.base import LegRanking, UnitRow, native_time
 from graphmem.read.legs.lexical import lucene_query
 from graphmem.read.packing import evidence_blocks, pack_evidence
 from graphmem.read.planner import parse_mode, query_tags
@@ -20,7 +21,7 @@ from graphmem.read.recall import reserve_latest, variant_legs
 from graphmem.read.results import Plan, RecallHit, RecallResult, RelatedArtefact
 from graphmem.read.sources import fuse_sources
 from graphmem.read.value_model import COMPONENTS, ValueWeights, components, value_score
-from graphmem.read.versions import asks_for_state
+from graphmem.read.versions import UnitSubject, asks_for_state, prefer_newer_versions, version_candidates
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -150,6 +151,41 @@ def test_related_artefacts_follow_the_hit_that_brought_them_and_show_once():
 )
 def test_version_choice_applies_to_questions_about_a_state(question, as_of, expected):
     assert asks_for_state(question, AsOf.resolve(as_of)) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2024-03-04T00:00:00Z", datetime(2024, 3, 4, tzinfo=UTC)),
+        ("2026-12-02T22:07:21.505912Z", datetime(2026, 12, 2, 22, 7, 21, 505912, tzinfo=UTC)),
+        ("2026-12-02T22:07:21.505912789Z", datetime(2026, 12, 2, 22, 7, 21, 505912, tzinfo=UTC)),
+        ("2024-03-04T10:00:00+01:00[Europe/Paris]", datetime(2024, 3, 4, 9, tzinfo=UTC)),
+        ("9999-12-31T00:00:00Z", datetime(9999, 12, 31, tzinfo=UTC)),
+    ],
+)
+def test_times_read_as_text_keep_the_instant(text, expected):
+    # Neo4j's toString of a DateTime, as the unit queries return times
+    assert native_time(text) == expected
+
+
+def test_a_newer_version_of_the_same_subject_is_ranked_above_the_older_one():
+    older = Fused(row("old", event_at=NOW - timedelta(days=400)), rrf=1.05)
+    newer = Fused(row("new", event_at=NOW - timedelta(days=10)), rrf=1.0)
+    other = Fused(row("other", event_at=NOW - timedelta(days=5)), rrf=0.5)
+    ranked = [older, newer, other]
+    assert version_candidates(ranked, 30) == ["old", "new", "other"]
+    same, orthogonal = np.array([1.0, 0.0], dtype=np.float32), np.array([0.0, 1.0], dtype=np.float32)
+    subjects = {
+        "old": UnitSubject(same, frozenset({"payments"}), ["Payments"]),
+        "new": UnitSubject(same, frozenset({"payments"}), ["Payments"]),
+        "other": UnitSubject(orthogonal, frozenset({"payments"}), ["Payments"]),
+    }
+    chosen = prefer_newer_versions(ranked, subjects, 30, min_cosine=0.65, margin=0.1)
+    assert [f.row.id for f in chosen] == ["new", "old", "other"]
+    assert chosen[0].row.extra["value"]["newer_version"] == pytest.approx(0.05)
+    unrelated = {**subjects, "new": UnitSubject(same, frozenset({"hiring"}), ["Hiring"])}
+    older.rrf, newer.rrf = 1.05, 1.0
+    assert [f.row.id for f in prefer_newer_versions(ranked, unrelated, 30, 0.65, 0.1)] == ["old", "new", "other"]
 
 
 def test_sources_are_ranked_by_their_best_unit():

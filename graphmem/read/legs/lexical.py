@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from graphmem.db import Store
+from graphmem.db import QueryVector, Store
 from graphmem.read.asof import AsOf
 from graphmem.read.legs.base import LegRanking, UnitRow, merge_by_score, per_kind
 
@@ -51,8 +51,9 @@ def lexical_leg(
     query = lucene_query(text)
     if not query:
         return LegRanking("lexical", [])
+    query_vector = store.vector(vector)
     rankings = per_kind(
-        kinds, lambda kind: _kind_top_k(store, kind, space, query, vector, scope, k, max(k * overfetch, 200))
+        kinds, lambda kind: _kind_top_k(store, kind, space, query, query_vector, scope, k, max(k * overfetch, 200))
     )
     return merge_by_score("lexical", rankings, k)
 
@@ -65,7 +66,7 @@ def _kind_top_k(
     kind: str,
     space: str,
     query: str,
-    vector: Sequence[float],
+    vector: QueryVector,
     scope: AsOf,
     k: int,
     fetch: int,
@@ -74,7 +75,7 @@ def _kind_top_k(
         rows = store.read(
             f"read/fulltext_{kind}",
             query=query,
-            vector=list(vector),
+            vector=vector,
             space=space,
             k=k,
             fetch=fetch,

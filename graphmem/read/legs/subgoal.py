@@ -18,6 +18,6 @@ def subgoal_leg(
     """Procedures of the `subgoals` nearest Subgoal nodes valid in scope; score = best subgoal cosine."""
     name = "read/subgoal_route" if store.server.supports_search_clause else "read/subgoal_route_legacy"
     rows = store.read(
-        name, space=space, vector=list(vector), subgoals=subgoals, fetch=_LEGACY_FETCH, k=k, **scope.params()
+        name, space=space, vector=store.vector(vector), subgoals=subgoals, fetch=_LEGACY_FETCH, k=k, **scope.params()
     )
     return LegRanking("subgoal", [UnitRow.from_record(r) for r in rows])

@@ -42,7 +42,7 @@ def match_tags(
     rows = store.read(
         name,
         space=space,
-        queries=[{"tag": t, "vector": v} for t, v in zip(tags, vectors, strict=True)],
+        queries=[{"tag": t, "vector": store.vector(v)} for t, v in zip(tags, vectors, strict=True)],
         per_tag=per_tag,
         fetch=_LEGACY_FETCH,
         min_cosine=min_cosine,
@@ -71,7 +71,7 @@ def tag_vote_leg(
     rows = store.read(
         "read/tag_votes",
         space=space,
-        vector=list(vector),
+        vector=store.vector(vector),
         tags=[{"id": m.id, "weight": m.weight} for m in matches],
         dense_ids=list(dense_ids),
         dense_bonus=dense_bonus,

@@ -1,5 +1,6 @@
-"""Vector leg: native vector index kNN per node kind, filtered inside the index (SEARCH clause) on
-2026.01+, or over-fetching `db.index.vector.queryNodes` plus a filter on older servers."""
+"""Vector leg: native vector index kNN per node kind, filtered inside the index (SEARCH clause) and merged
+in one query on 2026.01+, or over-fetching `db.index.vector.queryNodes` plus a filter, one query per kind,
+on older servers."""
 
 from __future__ import annotations
 
@@ -13,11 +14,6 @@ from graphmem.read.legs.base import LegRanking, UnitRow, merge_by_score, per_kin
 _LEGACY_OVERFETCH = 20
 
 
-def vector_query_name(store: Store, kind: str) -> str:
-    suffix = "" if store.server.supports_search_clause else "_legacy"
-    return f"read/vector_{kind}{suffix}"
-
-
 def vector_leg(
     store: Store,
     space: str,
@@ -28,12 +24,23 @@ def vector_leg(
     overfetch: int = 4,
 ) -> LegRanking:
     """The k nearest units of `kinds` valid in `scope`, best first; score = cosine in [-1, 1]."""
-    legacy = not store.server.supports_search_clause
-    fetch = k * (max(overfetch, _LEGACY_OVERFETCH) if legacy else overfetch)
+    query_vector = store.vector(vector)
+    if store.server.supports_search_clause:
+        rows = store.read(
+            "read/vector_units",
+            vector=query_vector,
+            kinds=list(kinds),
+            space=space,
+            k=k,
+            fetch=k * overfetch,
+            **scope.params(),
+        )
+        return LegRanking("vector", [UnitRow.from_record(row) for row in rows])
+    fetch = k * max(overfetch, _LEGACY_OVERFETCH)
 
     def nearest(kind: str) -> list[UnitRow]:
         rows = store.read(
-            vector_query_name(store, kind), vector=list(vector), space=space, k=k, fetch=fetch, **scope.params()
+            f"read/vector_{kind}_legacy", vector=query_vector, space=space, k=k, fetch=fetch, **scope.params()
         )
         return [UnitRow.from_record(row) for row in rows]
 
