@@ -9,7 +9,8 @@ May 2023 product decision"). Two uses:
   the question's as-of date, and a question that states one should not get documents written after it.
   The end of the named day (or month) is the bound, so a document of that day is still on record.
 - **Any other date** is a soft signal: candidates dated within the named day or month (give or take a
-  week) gain `date_match` in their value parts; nothing is filtered by it.
+  week) gain `date_match` in their value parts; nothing is filtered by it. A named date that holds the
+  recall's as-of (the caller's or the question's) is that bound, not a date something happened on.
 
 Dates are ISO (2023-07-30), "July 30, 2023", "30 July 2023" and "July 2023"; a word like "today" is not a
 date here (the state cues in `graphmem.read.versions` handle "now").
@@ -64,6 +65,11 @@ class DateSpan:
 class QuestionDates:
     as_of: datetime | None
     mentions: tuple[DateSpan, ...]
+
+    def bounded_by(self, as_of: datetime) -> QuestionDates:
+        """These dates for a recall bounded at `as_of`: a named date that holds `as_of` is the bound itself
+        ("who led Payments on March 27, 2022?" asked as of that day), not a date things happened on."""
+        return QuestionDates(self.as_of, tuple(s for s in self.mentions if not s.start <= as_of <= s.end))
 
     def closeness(self, when: datetime | None) -> float:
         """How close `when` is to the nearest date the question names (0 when it names none)."""

@@ -130,6 +130,8 @@ def run_legs(
     dates = question_dates(text)
     stated = options.as_of is None and settings.read_as_of_from_question and dates.as_of is not None
     scope = AsOf.resolve(dates.as_of if stated else options.as_of, options.known_at)
+    if not scope.current:
+        dates = dates.bounded_by(scope.as_of)
     plan = DeterministicPlanner().plan(query=text, subgoal=options.subgoal, mode=options.mode)
     if options.tags is not None:
         plan = Plan(plan.query, [t for t in options.tags if t.strip()], plan.next_subgoal, plan.mode)

@@ -66,3 +66,10 @@ def test_closeness_is_one_within_the_named_day_or_month_and_fades_over_a_week():
 def test_an_as_of_cue_far_from_the_date_does_not_bind_it():
     question = "As of the latest review, which of the open items the auditors raised is still open since 2023-03-01?"
     assert question_dates(question).as_of is None
+
+
+def test_a_named_date_holding_the_recalls_as_of_is_the_bound_not_an_event_date():
+    dates = question_dates("Who led Payments on March 27, 2022, and what happened on 2022-05-02?")
+    bounded = dates.bounded_by(datetime(2022, 3, 27, 14, 50, tzinfo=UTC))
+    assert len(dates.mentions) == 2 and len(bounded.mentions) == 1
+    assert bounded.mentions[0].start == datetime(2022, 5, 2, tzinfo=UTC)
