@@ -185,6 +185,10 @@ class RecallResult:
     tags: list[str] = strawberry.field(description="Tags the planner read from the query")
     legs: list[str]
     as_of: datetime
+    as_of_from_question: bool = strawberry.field(
+        description="True when no asOf was given and the question stated one ('as of 2023-02-19'), which "
+        "bounded the recall"
+    )
     known_at: datetime
     hits: list[RecallHit]
     evidence: str = strawberry.field(
@@ -207,6 +211,7 @@ class RecallResult:
             tags=list(result.plan.tags),
             legs=list(result.legs),
             as_of=result.as_of,
+            as_of_from_question=result.as_of_from_question,
             known_at=result.known_at,
             hits=[RecallHit.of(h, scope) for h in result.hits],
             evidence=result.evidence,

@@ -28,6 +28,7 @@ from graphmem.read.legs import lexical_leg, match_tags, subgoal_leg, tag_vote_le
 from graphmem.read.legs.base import KINDS, LegRanking
 from graphmem.read.packing import evidence_blocks, pack_evidence
 from graphmem.read.planner import MODE_KINDS, DeterministicPlanner
+from graphmem.read.question_dates import QuestionDates, question_dates
 from graphmem.read.related import related_artefacts
 from graphmem.read.results import Plan, RecallHit, RecallResult, SourceHit
 from graphmem.read.sources import rank_sources
@@ -81,6 +82,8 @@ class LegRun:
     legs: tuple[str, ...]
     timings_ms: dict[str, float] = field(default_factory=dict)
     weights: dict[str, float] = field(default_factory=dict)
+    dates: QuestionDates = field(default_factory=lambda: QuestionDates(None, ()))
+    as_of_from_question: bool = False
 
 
 @lru_cache(maxsize=1)
@@ -130,7 +133,11 @@ def run_legs(
     depth: int,
 ) -> LegRun:
     """Plan the question and run each chosen leg once, `depth` candidates each."""
-    scope = AsOf.resolve(options.as_of, options.known_at)
+    dates = question_dates(text)
+    stated = options.as_of is None and settings.read_as_of_from_question and dates.as_of is not None
+    scope = AsOf.resolve(dates.as_of if stated else options.as_of, options.known_at)
+    if not scope.current:
+        dates = dates.bounded_by(scope.as_of)
     plan = DeterministicPlanner().plan(query=text, subgoal=options.subgoal, mode=options.mode)
     if options.tags is not None:
         plan = Plan(plan.query, [t for t in options.tags if t.strip()], plan.next_subgoal, plan.mode)
@@ -237,7 +244,8 @@ def run_legs(
         rankings.append(subgoal_future.result())
     if options.variant == "plugmem" and dense is not None:
         dense.rows = [r for r in dense.rows if r.kind == "semantic"][:PLUGMEM_DENSE_K]
-    return LegRun(rankings, plan, scope, kinds, legs, timings, dict(settings.read_leg_weights))
+    weights = dict(settings.read_leg_weights)
+    return LegRun(rankings, plan, scope, kinds, legs, timings, weights, dates, stated and not scope.current)
 
 
 def score_candidates(run: LegRun, settings: Settings, space: str, options: RecallOptions) -> list[Fused]:
@@ -253,12 +261,16 @@ def score_candidates(run: LegRun, settings: Settings, space: str, options: Recal
     else:
         weights = options.value_weights or ValueWeights.for_space(settings, space)
     top = max_rrf(run.rankings, run.weights, settings.read_rrf_k)
+    date_weight = settings.read_date_match_weight if options.variant == "hybrid" else 0.0
     for f in fused:
         parts = components(f.row, run.scope.as_of, settings.read_recency_half_life_days)
         rrf_norm = f.rrf / top
         parts["rrf"] = rrf_norm
-        f.row.extra["value"] = parts
         f.rrf = rrf_norm + value_score(parts, weights)
+        if date_weight and run.dates.mentions:
+            parts["date_match"] = run.dates.closeness(f.row.event_at)
+            f.rrf += date_weight * parts["date_match"]
+        f.row.extra["value"] = parts
     return sorted(fused, key=lambda f: (-f.rrf, -(f.row.similarity or 0.0), f.row.id))
 
 
@@ -381,6 +393,7 @@ def recall(
         timings_ms=run.timings_ms,
         related=related,
         contradictions=contradictions,
+        as_of_from_question=run.as_of_from_question,
     )
     run.timings_ms["expand_related"] = (time.perf_counter() - t) * 1000
     t = time.perf_counter()

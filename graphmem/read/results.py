@@ -224,6 +224,7 @@ class RecallResult:
     evidence_truncated: bool = False
     related: list[RelatedArtefact] = field(default_factory=list)
     contradictions: list[Contradiction] = field(default_factory=list)
+    as_of_from_question: bool = False
 
     def evidence_order(self) -> list[RecallHit | RelatedArtefact]:
         """Hits in rank order, each followed by the related artefacts it brought (the evidence's order)."""
@@ -243,6 +244,7 @@ class RecallResult:
             "mode": self.plan.mode,
             "tags": self.plan.tags,
             "as_of": iso(self.as_of),
+            "as_of_from_question": self.as_of_from_question,
             "known_at": iso(self.known_at),
             "legs": list(self.legs),
             "hits": [h.to_dict() for h in self.hits],

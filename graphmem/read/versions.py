@@ -7,7 +7,9 @@ Scoping has already removed everything after the question's as-of date, so "newe
 version known then, and "who heads Payments now" answers with the latest announcement even when nobody
 linked the versions by a supersession. A question asks about a state when it gives an as-of date or says
 "now", "current", "currently", "latest", "today", "still", "at present" or "these days"; a question about an
-event ("when did Mateo take over?") is left as ranked, since there the older version may be the answer.
+event ("when did Mateo take over?") is left as ranked, since there the older version may be the answer, and
+so is a question about the change itself ("what is the policy now and what did it replace?"), which needs
+both versions and gains nothing from demoting the older one.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ from graphmem.read.fusion import Fused
 _STATE_CUES = re.compile(
     r"\b(now|current|currently|latest|today|still|nowadays|at present|these days|as of)\b", re.IGNORECASE
 )
+_CHANGE_CUES = re.compile(
+    r"\b(before|previous(ly)?|prior|replac\w*|used to|formerly|superseded|what changed)\b", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -38,7 +43,9 @@ class UnitSubject:
 
 
 def asks_for_state(query: str, scope: AsOf) -> bool:
-    """True for a question about what holds (at a date, or now); see the module docstring."""
+    """True for a question about what holds (at a date, or now), not about a change; see the module docstring."""
+    if _CHANGE_CUES.search(query) is not None:
+        return False
     return not scope.current or _STATE_CUES.search(query) is not None
 
 

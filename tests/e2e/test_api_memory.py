@@ -94,6 +94,15 @@ def test_recall_ranks_the_current_version_and_as_of_the_old_one(world: dict) -> 
                             "mode": "EPISODIC"}, key=key)  # fmt: skip
     hits = then["data"]["recall"]["hits"]
     assert "Paris" in hits[0]["text"] and all("Lyon" not in h["text"] for h in hits)
+    # a question that states its as-of date is answered as of it, and says the bound came from the question
+    stated = api.gql(
+        "query($s: String!, $q: String!) { recall(space: $s, query: $q, mode: EPISODIC) { asOf asOfFromQuestion "
+        "hits { text } } }",
+        {"s": space, "q": "Where was the Acme office as of March 1, 2024?"},
+        key=key,
+    )["data"]["recall"]
+    assert stated["asOfFromQuestion"] is True and stated["asOf"].startswith("2024-03-01T23:59:59")
+    assert "Paris" in stated["hits"][0]["text"] and all("moved to Lyon" not in h["text"] for h in stated["hits"])
 
 
 RECALL_RELATED = """query($s: String!, $q: String!, $chars: Int) {

@@ -225,3 +225,35 @@ def test_unlinked_versions_answer_a_current_question_with_the_newest_and_an_even
     )
     event = graph.recall("When did Mateo Silva take over the Payments team?", space, k=5, related=False)
     assert "Mateo Silva heads" in event.hits[0].text  # a question about an event keeps the question's order
+
+
+def test_an_audit_question_that_states_its_date_is_answered_as_of_that_date(graph, space):
+    # An auditor writes the bound into the question; nothing recorded as happening after it may answer.
+    _ingest(
+        graph,
+        space,
+        [
+            {
+                "id": doc_id(space, "travel-2023-01"),
+                "text": "Travel policy: economy class for every flight, booked through the travel desk.",
+                "author": "Lena",
+                "event_at": "2023-01-10",
+            },
+            {
+                "id": doc_id(space, "travel-2023-03"),
+                "text": "Travel policy update: business class is allowed for flights over six hours.",
+                "author": "Omar",
+                "event_at": "2023-03-20",
+            },
+        ],
+    )
+    question = "Reconstruct the travel policy facts on record as of 2023-02-19."
+    audit = graph.recall(question, space, k=10)
+    assert audit.as_of_from_question and audit.as_of.date().isoformat() == "2023-02-19"
+    dated = [h.event_at for h in audit.hits] + [a.event_at for a in audit.related]
+    assert dated and all(d is not None and d.date().isoformat() <= "2023-02-19" for d in dated)
+    assert any("economy class" in h.text for h in audit.hits)
+    assert "business class" not in audit.evidence
+    # the caller's own asOf wins over the question's words
+    explicit = graph.recall(question, space, k=10, as_of="2023-04-01")
+    assert not explicit.as_of_from_question and "business class" in explicit.evidence

@@ -147,6 +147,10 @@ def test_related_artefacts_follow_the_hit_that_brought_them_and_show_once():
         ("Who headed Payments?", "2023-01-01T00:00:00Z", True),
         ("When did Mateo take over Payments?", None, False),
         ("Who announced the new payroll vendor?", None, False),
+        # a question about the change itself needs both versions, so the older one is not demoted
+        ("What is the current policy, and what did it replace?", None, False),
+        ("Who heads Payments now, and who led it before?", None, False),
+        ("What was the previous datastore of the Orders service?", "2023-01-01T00:00:00Z", False),
     ],
 )
 def test_version_choice_applies_to_questions_about_a_state(question, as_of, expected):
