@@ -134,7 +134,13 @@ def run_legs(
 ) -> LegRun:
     """Plan the question and run each chosen leg once, `depth` candidates each."""
     dates = question_dates(text)
-    stated = options.as_of is None and settings.read_as_of_from_question and dates.as_of is not None
+    # graphmem's own reading of the question: the single-leg variants stand for plain retrieval and skip it
+    stated = (
+        options.variant == "hybrid"
+        and options.as_of is None
+        and settings.read_as_of_from_question
+        and dates.as_of is not None
+    )
     scope = AsOf.resolve(dates.as_of if stated else options.as_of, options.known_at)
     if not scope.current:
         dates = dates.bounded_by(scope.as_of)
