@@ -23,8 +23,8 @@ from graphmem.errors import InvalidInput
 from graphmem.read.asof import AsOf
 from graphmem.read.contradictions import find_contradictions
 from graphmem.read.expansion import expand_episodes
-from graphmem.read.fusion import Fused, max_rrf, weighted_rrf
-from graphmem.read.legs import lexical_leg, match_tags, subgoal_leg, tag_vote_leg, vector_leg
+from graphmem.read.fusion import Fused, leg_weight, max_rrf, weighted_rrf
+from graphmem.read.legs import lexical_leg, match_tags, subgoal_leg, tag_document_leg, tag_vote_leg, vector_leg
 from graphmem.read.legs.base import KINDS, LegRanking
 from graphmem.read.packing import evidence_blocks, pack_evidence
 from graphmem.read.planner import MODE_KINDS, DeterministicPlanner
@@ -42,7 +42,7 @@ from graphmem.read.versions import (
 )
 
 T = TypeVar("T")
-LEGS = ("vector", "lexical", "tagvote", "subgoal")
+LEGS = ("vector", "lexical", "tagvote", "tagdocs", "subgoal")
 VARIANTS = ("hybrid", "vector", "bm25", "tagvote", "plugmem")
 SOURCE_VARIANTS = ("hybrid", "vector", "bm25")
 PLUGMEM_DENSE_K = 5
@@ -116,6 +116,8 @@ def variant_legs(variant: str, kinds: Sequence[str], legs: Sequence[str] | None)
         "plugmem": ("vector", "tagvote"),
         "hybrid": tuple(legs) if legs is not None else LEGS,
     }[variant]
+    if "episodic" not in kinds:
+        chosen = tuple(leg for leg in chosen if leg != "tagdocs")
     if "semantic" not in kinds:
         chosen = tuple(leg for leg in chosen if leg != "tagvote")
     if "procedural" not in kinds:
@@ -216,7 +218,7 @@ def run_legs(
                 ),
             )
         )
-        if "tagvote" in legs
+        if "tagvote" in legs or "tagdocs" in legs
         else None
     )
     subgoal_future = None
@@ -238,14 +240,19 @@ def run_legs(
         dense_ids = [r.id for r in dense.rows if r.kind == "semantic"] if dense else []
         if options.variant == "plugmem":
             dense_ids = dense_ids[:PLUGMEM_DENSE_K]
-        rankings.append(
-            timed(
-                "tagvote",
-                lambda: tag_vote_leg(
-                    store, space, query_vector, scope, matches, dense_ids, depth, settings.read_tag_dense_bonus
-                ),
-            )()
-        )
+        if "tagvote" in legs:
+            rankings.append(
+                timed(
+                    "tagvote",
+                    lambda: tag_vote_leg(
+                        store, space, query_vector, scope, matches, dense_ids, depth, settings.read_tag_dense_bonus
+                    ),
+                )()
+            )
+        if "tagdocs" in legs and leg_weight(settings.read_leg_weights, "tagdocs") > 0:
+            rankings.append(
+                timed("tagdocs", lambda: tag_document_leg(store, space, query_vector, scope, matches, depth))()
+            )
     if subgoal_future is not None:
         rankings.append(subgoal_future.result())
     if options.variant == "plugmem" and dense is not None:

@@ -3,7 +3,7 @@
 from graphmem.read.legs.base import LegRanking, UnitRow
 from graphmem.read.legs.lexical import lexical_leg, lucene_query
 from graphmem.read.legs.subgoal import subgoal_leg
-from graphmem.read.legs.tags import match_tags, tag_vote_leg
+from graphmem.read.legs.tags import match_tags, tag_document_leg, tag_vote_leg
 from graphmem.read.legs.vector import vector_leg
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "lucene_query",
     "match_tags",
     "subgoal_leg",
+    "tag_document_leg",
     "tag_vote_leg",
     "vector_leg",
 ]

@@ -79,3 +79,30 @@ def tag_vote_leg(
         **scope.params(),
     )
     return LegRanking("tagvote", [UnitRow.from_record(r) for r in rows])
+
+
+def tag_document_leg(
+    store: Store, space: str, vector: Sequence[float], scope: AsOf, matches: Sequence[TagMatch], k: int
+) -> LegRanking:
+    """Documents ranked by the question subjects their facts' tags cover (see `cypher/read/tag_documents`):
+    the artefacts where the people, systems and topics a question names appear together."""
+    subject = question_subjects([m.query_tag for m in matches])
+    if len(set(subject.values())) < 2:
+        return LegRanking("tagdocs", [])
+    rows = store.read(
+        "read/tag_documents",
+        space=space,
+        vector=store.vector(vector),
+        tags=[{"id": m.id, "weight": m.weight, "subject": subject[m.query_tag]} for m in matches],
+        k=k,
+        **scope.params(),
+    )
+    return LegRanking("tagdocs", [UnitRow.from_record(r) for r in rows])
+
+
+def question_subjects(query_tags: Sequence[str]) -> dict[str, str]:
+    """Each query tag's subject: the longest query tag whose words include all of its words ("Miguel" and
+    "Torres's" belong to "Miguel Torres's"), so one person or system counts once however it was matched."""
+    words = {t: set(normalize_tag(t).split()) for t in dict.fromkeys(query_tags)}
+    by_size = sorted(words, key=lambda t: (-len(words[t]), t))
+    return {t: next(s for s in by_size if words[t] <= words[s]) for t in words}
