@@ -223,7 +223,7 @@ def test_variants_pick_their_legs():
     assert variant_legs("vector", kinds, None) == ("vector",)
     assert variant_legs("bm25", kinds, None) == ("lexical",)
     assert variant_legs("plugmem", kinds, None) == ("vector", "tagvote")
-    assert variant_legs("hybrid", ("episodic",), None) == ("vector", "lexical")
+    assert variant_legs("hybrid", ("episodic",), None) == ("vector", "lexical", "tagdocs")
     with pytest.raises(InvalidInput):
         variant_legs("hybrid", kinds, ["vector", "telepathy"])
 
@@ -257,3 +257,11 @@ def test_session_bm25_rewards_terms_spread_over_a_session():
     single = "Lisbon trip budget talk. Unrelated chatter about gardening and more gardening."
     scores = bm25_scores([spread, single, "nothing relevant here"], "Lisbon trip budget hotel flights")
     assert scores[0] > scores[1] > scores[2] == 0.0
+
+
+def test_a_question_subject_counts_once_however_it_was_matched():
+    from graphmem.read.legs.tags import question_subjects
+
+    subjects = question_subjects(["Miguel Torres's", "Miguel", "Torres's", "Diego Alvarez", "Diego", "rollout"])
+    assert set(subjects.values()) == {"Miguel Torres's", "Diego Alvarez", "rollout"}
+    assert subjects["Miguel"] == subjects["Torres's"] == "Miguel Torres's" and subjects["Diego"] == "Diego Alvarez"
