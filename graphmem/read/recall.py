@@ -240,6 +240,11 @@ def run_legs(
         dense_ids = [r.id for r in dense.rows if r.kind == "semantic"] if dense else []
         if options.variant == "plugmem":
             dense_ids = dense_ids[:PLUGMEM_DENSE_K]
+        tagdocs_future = (
+            pool.submit(timed("tagdocs", lambda: tag_document_leg(store, space, query_vector, scope, matches, depth)))
+            if "tagdocs" in legs and leg_weight(settings.read_leg_weights, "tagdocs") > 0
+            else None
+        )
         if "tagvote" in legs:
             rankings.append(
                 timed(
@@ -249,10 +254,8 @@ def run_legs(
                     ),
                 )()
             )
-        if "tagdocs" in legs and leg_weight(settings.read_leg_weights, "tagdocs") > 0:
-            rankings.append(
-                timed("tagdocs", lambda: tag_document_leg(store, space, query_vector, scope, matches, depth))()
-            )
+        if tagdocs_future is not None:
+            rankings.append(tagdocs_future.result())
     if subgoal_future is not None:
         rankings.append(subgoal_future.result())
     if options.variant == "plugmem" and dense is not None:
