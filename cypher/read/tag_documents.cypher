@@ -12,7 +12,7 @@ MATCH (t)-[:TAGS]->(:Semantic)-[:EVIDENCED_BY]->(d:Episodic)
 WHERE d.space = $space AND d.kind = 'document' AND d.status IN $statuses AND d.valid_from <= $as_of
   AND d.valid_to > $as_of AND d.recorded_at <= $known_at AND d.expired_at > $known_at
 WITH d, subject, max(weight) AS weight, collect(DISTINCT t.name) AS names
-WITH d, sum(weight) AS score, count(subject) AS covered, reduce(all = [], n IN collect(names) | all + n) AS matched
+WITH d, sum(weight) AS score, count(subject) AS covered, reduce(acc = [], n IN collect(names) | acc + n) AS matched
 ORDER BY score DESC, d.id
 LIMIT $k
 RETURN d.id AS id, 'episodic' AS kind, d.text AS text, score, toString(coalesce(d.event_at, d.valid_from)) AS event_at,
