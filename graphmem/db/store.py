@@ -6,6 +6,7 @@ in managed write transactions, which the driver retries on transient errors with
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -15,7 +16,7 @@ from typing import Any, TypeVar
 
 import neo4j
 from neo4j import GraphDatabase, ManagedTransaction, NotificationDisabledClassification, RoutingControl
-from neo4j.exceptions import AuthError, ClientError, ServiceUnavailable, SessionExpired
+from neo4j.exceptions import AuthError, ClientError, DatabaseError, ServiceUnavailable, SessionExpired
 from neo4j.vector import Vector
 
 from graphmem.config import Settings
@@ -23,6 +24,7 @@ from graphmem.db.queries import load_query
 from graphmem.errors import ConfigError, StoreUnavailable
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 # A query vector as a parameter (see `Store.vector`).
 QueryVector = Vector | list[float]
 
@@ -152,6 +154,17 @@ class Store:
         """Run the named read query in a read-routed transaction; rows as dicts."""
         return self.run_read_text(load_query(name), **params)
 
+    def read_search(self, name: str, fallback: str, **params: Any) -> list[dict[str, Any]]:
+        """Run a named query that uses the SEARCH clause; if Neo4j fails inside the vector index (see
+        `is_search_fault`), answer with `fallback`, the same query without in-index filters."""
+        try:
+            return self.read(name, **params)
+        except DatabaseError as exc:
+            if not is_search_fault(exc):
+                raise
+            log.warning("vector SEARCH failed inside Neo4j (%s); answered by %s", exc.message, fallback)
+            return self.read(fallback, **params)
+
     def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """Run the named query in one managed write transaction (retried on transient errors)."""
         return self.run_write_text(load_query(name), **params)
@@ -200,3 +213,11 @@ class Store:
             except ClientError:
                 raise
         return str(summary.query_type)
+
+
+def is_search_fault(exc: DatabaseError) -> bool:
+    """Neo4j 2026.08.1's filtered vector search fails for a while after many indexed nodes are deleted:
+    a SEARCH whose in-index filter names a space with no nodes in that index raised
+    `Neo.DatabaseError.Statement.ExecutionFailed: Index 33554431 out of bounds for length 1641` for minutes
+    after a 110k-node space was dropped, then answered again. The unfiltered index search is unaffected."""
+    return "out of bounds" in (exc.message or "")

@@ -109,13 +109,11 @@ def resolve_keys(
     vectors = [known.get(display[n]) or computed[display[n]] for n in fresh]
 
     rows = [{"key": norm, "vector": vector} for norm, vector in zip(fresh, vectors, strict=True)]
+    params = {"space": space, "rows": rows, "min_score": vector_score(threshold), "fetch": LEGACY_FETCH}
     if store.server.supports_search_clause:
-        query, extra = kind.nearest_query, {}
+        near = summary.timed_db(lambda: store.read_search(kind.nearest_query, kind.nearest_legacy_query, **params))
     else:
-        query, extra = kind.nearest_legacy_query, {"fetch": LEGACY_FETCH}
-    near = summary.timed_db(
-        lambda: store.read(query, space=space, rows=rows, min_score=vector_score(threshold), **extra)
-    )
+        near = summary.timed_db(lambda: store.read(kind.nearest_legacy_query, **params))
     matched = {r["key"]: r["id"] for r in near}
 
     new: list[NewKey] = []

@@ -16,8 +16,9 @@ def subgoal_leg(
     store: Store, space: str, vector: Sequence[float], scope: AsOf, k: int, subgoals: int = 5
 ) -> LegRanking:
     """Procedures of the `subgoals` nearest Subgoal nodes valid in scope; score = best subgoal cosine."""
-    name = "read/subgoal_route" if store.server.supports_search_clause else "read/subgoal_route_legacy"
-    rows = store.read(
-        name, space=space, vector=store.vector(vector), subgoals=subgoals, fetch=_LEGACY_FETCH, k=k, **scope.params()
-    )
+    params = dict(vector=store.vector(vector), subgoals=subgoals, fetch=_LEGACY_FETCH, k=k, **scope.params())
+    if store.server.supports_search_clause:
+        rows = store.read_search("read/subgoal_route", "read/subgoal_route_legacy", space=space, **params)
+    else:
+        rows = store.read("read/subgoal_route_legacy", space=space, **params)
     return LegRanking("subgoal", [UnitRow.from_record(r) for r in rows])

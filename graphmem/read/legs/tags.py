@@ -38,15 +38,17 @@ def match_tags(
     for row in store.read("read/tag_exact", space=space, norms=list(by_norm)):
         best[row["id"]] = TagMatch(row["id"], row["name"], by_norm[row["query_tag"]], "exact", 1.0, exact_weight)
     vectors = embedder.embed(tags)
-    name = "read/tag_fuzzy" if store.server.supports_search_clause else "read/tag_fuzzy_legacy"
-    rows = store.read(
-        name,
+    params = dict(
         space=space,
         queries=[{"tag": t, "vector": store.vector(v)} for t, v in zip(tags, vectors, strict=True)],
         per_tag=per_tag,
         fetch=_LEGACY_FETCH,
         min_cosine=min_cosine,
     )
+    if store.server.supports_search_clause:
+        rows = store.read_search("read/tag_fuzzy", "read/tag_fuzzy_legacy", **params)
+    else:
+        rows = store.read("read/tag_fuzzy_legacy", **params)
     for row in sorted(rows, key=lambda r: r["similarity"], reverse=True):
         if row["id"] not in best:
             best[row["id"]] = TagMatch(

@@ -4,12 +4,17 @@ on older servers."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
+from neo4j.exceptions import DatabaseError
+
 from graphmem.db import Store
+from graphmem.db.store import is_search_fault
 from graphmem.read.asof import AsOf
 from graphmem.read.legs.base import LegRanking, UnitRow, merge_by_score, per_kind
 
+log = logging.getLogger(__name__)
 # Older servers filter after the kNN, so they need many more neighbours to keep k in the space.
 _LEGACY_OVERFETCH = 20
 # The in-index search explores about as many neighbours as it may return: with ten spaces in one index, a
@@ -30,16 +35,21 @@ def vector_leg(
     """The k nearest units of `kinds` valid in `scope`, best first; score = cosine in [-1, 1]."""
     query_vector = store.vector(vector)
     if store.server.supports_search_clause:
-        rows = store.read(
-            "read/vector_units",
-            vector=query_vector,
-            kinds=list(kinds),
-            space=space,
-            k=k,
-            fetch=max(k * overfetch, _MIN_FETCH),
-            **scope.params(),
-        )
-        return LegRanking("vector", [UnitRow.from_record(row) for row in rows])
+        try:
+            rows = store.read(
+                "read/vector_units",
+                vector=query_vector,
+                kinds=list(kinds),
+                space=space,
+                k=k,
+                fetch=max(k * overfetch, _MIN_FETCH),
+                **scope.params(),
+            )
+            return LegRanking("vector", [UnitRow.from_record(row) for row in rows])
+        except DatabaseError as exc:
+            if not is_search_fault(exc):
+                raise
+            log.warning("vector SEARCH failed inside Neo4j (%s); answered by the per-kind queries", exc.message)
     fetch = k * max(overfetch, _LEGACY_OVERFETCH)
 
     def nearest(kind: str) -> list[UnitRow]:
