@@ -7,14 +7,15 @@ UNWIND $ids AS node_id
 CALL (node_id) {
   MATCH (n:Semantic {id: node_id}) WHERE n.space = $space
   RETURN n, COLLECT { MATCH (t:Tag)-[:TAGS]->(n) RETURN t.norm_name } AS tags,
-         COLLECT { MATCH (t:Tag {space: $space})-[:TAGS]->(n) RETURN t.name } AS tag_names
+         COLLECT { MATCH (t:Tag {space: $space})-[:TAGS]->(n) RETURN t.name } AS tag_names,
+         COLLECT { MATCH (n)-[:EVIDENCED_BY]->(e:Episodic) RETURN e.text } AS source_texts
   UNION
   MATCH (n:Procedural {id: node_id}) WHERE n.space = $space
-  RETURN n, [] AS tags, null AS tag_names
+  RETURN n, [] AS tags, null AS tag_names, [n.text] AS source_texts
   UNION
   MATCH (n:Episodic {id: node_id}) WHERE n.space = $space
   RETURN n, COLLECT { MATCH (t:Tag)-[:TAGS]->(:Semantic)-[:EVIDENCED_BY]->(n) RETURN DISTINCT t.norm_name } AS tags,
-         null AS tag_names
+         null AS tag_names, [n.text] AS source_texts
 }
-RETURN n.id AS id, tags, tag_names,
+RETURN n.id AS id, tags, tag_names, source_texts,
        CASE WHEN size(n.embedding) > 0 THEN VECTOR(n.embedding, size(n.embedding), FLOAT64) END AS embedding

@@ -37,6 +37,7 @@ from graphmem.read.versions import (
     UnitSubject,
     asks_for_state,
     prefer_newer_versions,
+    question_subject_words,
     unit_subjects,
     version_candidates,
 )
@@ -369,7 +370,12 @@ def recall(
         window = settings.read_version_window
         subjects = unit_subjects(store, space, version_candidates(ranked, window))
         ranked = prefer_newer_versions(
-            ranked, subjects, window, settings.read_version_cosine, settings.read_version_margin
+            ranked,
+            subjects,
+            window,
+            settings.read_version_cosine,
+            settings.read_version_margin,
+            question_subject_words(run.plan.tags),
         )
     slots = (
         0

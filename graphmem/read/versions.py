@@ -2,6 +2,12 @@
 candidates say nearly the same thing (text cosine >= GRAPHMEM_READ_VERSION_COSINE) about the same subject
 (a shared tag) on different dates, and the question does not tell them apart (the older one's score is at
 most GRAPHMEM_READ_VERSION_MARGIN above the newer one's), the newer one is ranked just above the older one.
+A newer candidate that names what it replaces ("Lucas runs Security from today, replacing Hana Sato") is
+ranked above an older one stating that value ("Hana Sato will lead the Security team"), however differently
+the two are worded and however far below it ranked, when both name what the question is about (a word of its
+multiword or capitalised tags): organisations announce a change by naming what it replaces, and the email it
+replaces may share more words with the question than the one-line chat message that changed it. Versions
+lifted to one score read newest first.
 
 Scoping has already removed everything after the question's as-of date, so "newer" means the latest
 version known then, and "who heads Payments now" answers with the latest announcement even when nobody
@@ -24,6 +30,7 @@ from neo4j.vector import Vector
 from graphmem.db import Store
 from graphmem.read.asof import AsOf
 from graphmem.read.fusion import Fused
+from graphmem.write.tags import CALENDAR_WORDS, normalize_tag
 
 _STATE_CUES = re.compile(
     r"\b(now|current|currently|latest|today|still|nowadays|at present|these days|as of)\b", re.IGNORECASE
@@ -33,6 +40,59 @@ _CHANGE_CUES = re.compile(
 )
 
 
+# "..., replacing Hana Sato." / "instead of MongoDB" / "takes over from Ana": what a newer version names as
+# the value it replaces, up to punctuation or a preposition that starts the rest of the sentence.
+_REPLACES = re.compile(
+    r"\b(?:replacing|replaces|replaced|instead of|in place of|takes? over from|took over from|succeed(?:s|ing)|"
+    r"supersed(?:es|ing))\s+(?:the\s+)?(?P<old>[^.,;:!?\n()]+)",
+    re.IGNORECASE,
+)
+_PHRASE_END = re.compile(r"\s+(?:as|at|on|for|from|in|with|effective|starting|since|who|which|because)\b.*$", re.I)
+
+
+def replaced_values(text: str) -> list[str]:
+    """The values a text says it replaces, lower case ("... replacing Hana Sato as lead." -> ["hana sato"])."""
+    values = []
+    for match in _REPLACES.finditer(text):
+        value = _PHRASE_END.sub("", match.group("old")).strip().lower()
+        if len(value) >= 3:
+            values.append(value)
+    return values
+
+
+_DATE_WORDS = CALENDAR_WORDS | {"today", "yesterday", "tomorrow"}
+
+
+def question_subject_words(query_tags: Sequence[str]) -> frozenset[str]:
+    """The words naming what a question is about: those of its multiword or capitalised tags ("Data
+    Platform", "cloud hosting vendor", "Security"), normal forms, dates left out; a lone lower-case word
+    ("team", "leading") names nothing in particular."""
+    words: set[str] = set()
+    for tag in query_tags:
+        normal = normalize_tag(tag).split()
+        if len(normal) > 1 or tag[:1].isupper():
+            words.update(w for w in normal if not _is_date_word(w))
+    return frozenset(words)
+
+
+def replaces_explicitly(newer: UnitSubject, older: UnitSubject, subject_words: frozenset[str]) -> bool:
+    """True when the newer unit says it replaces a value the older one states ("..., replacing Hana Sato"
+    after "Hana Sato becomes the Security lead") and both are about what the question names (a word of
+    `subject_words` in each: "Security", not a Route Planning note that also replaced Hana Sato)."""
+    values = replaced_values(newer.source_text)
+    if not values or not subject_words:
+        return False
+    older_text = " ".join(older.source_text.lower().split())
+    if not any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", older_text) for v in values):
+        return False
+    shared = subject_words & set(normalize_tag(newer.source_text).split()) & set(normalize_tag(older_text).split())
+    return bool(shared)
+
+
+def _is_date_word(tag: str) -> bool:
+    return all(word.isdigit() or word in _DATE_WORDS for word in tag.split())
+
+
 @dataclass(frozen=True)
 class UnitSubject:
     """What version choice and contradiction surfacing read about a candidate, in one lookup."""
@@ -40,6 +100,7 @@ class UnitSubject:
     embedding: np.ndarray | None
     tags: frozenset[str]  # normal forms: a fact's own tags, an evidence unit's those of its facts
     tag_names: list[str] | None  # a fact's tag names in the space; None for other kinds
+    source_text: str = ""  # what it was said in: a fact's evidence units, an evidence unit's own text
 
 
 def asks_for_state(query: str, scope: AsOf) -> bool:
@@ -69,12 +130,18 @@ def unit_subjects(store: Store, space: str, ids: Sequence[str]) -> dict[str, Uni
             embedding=np.asarray(embedding, dtype=np.float32) if embedding is not None and len(embedding) else None,
             tags=frozenset(r["tags"] or ()),
             tag_names=r["tag_names"],
+            source_text="\n".join(t for t in r.get("source_texts") or () if t),
         )
     return subjects
 
 
 def prefer_newer_versions(
-    ranked: Sequence[Fused], subjects: Mapping[str, UnitSubject], window: int, min_cosine: float, margin: float
+    ranked: Sequence[Fused],
+    subjects: Mapping[str, UnitSubject],
+    window: int,
+    min_cosine: float,
+    margin: float,
+    subject_words: frozenset[str] = frozenset(),
 ) -> list[Fused]:
     """`ranked` with the first `window` candidates reordered as the module docstring says, `subjects` being
     `unit_subjects` of `version_candidates(ranked, window)`; the boost a newer version got is recorded in
@@ -100,12 +167,11 @@ def prefer_newer_versions(
         best = newer.rrf
         for i in chronological[:position]:
             older = head[i]
-            if (
-                older.row.event_at < newer.row.event_at  # type: ignore[operator]
-                and cosine[i, j] >= min_cosine
-                and tags[older.row.id] & tags[newer.row.id]
-                and 0 < score[older.row.id] - newer.rrf <= margin
-            ):
+            gap = score[older.row.id] - newer.rrf
+            if older.row.event_at >= newer.row.event_at or gap <= 0:  # type: ignore[operator]
+                continue
+            restated = cosine[i, j] >= min_cosine and tags[older.row.id] & tags[newer.row.id] and gap <= margin
+            if restated or replaces_explicitly(subjects[newer.row.id], subjects[older.row.id], subject_words):
                 best = max(best, score[older.row.id])
         if best > newer.rrf:
             lifted[newer.row.id] = score[newer.row.id] = best
@@ -117,6 +183,14 @@ def prefer_newer_versions(
         if f.row.id in lifted:
             f.row.extra.setdefault("value", {})["newer_version"] = lifted[f.row.id] - f.rrf
             f.rrf = lifted[f.row.id]
-    # at a tied score a lifted (newer) version goes first, several of them by their own score
-    top.sort(key=lambda f: (-round(f.rrf, 12), f.row.id not in lifted, -own[f.row.id]))
+    # at a tied score a lifted (newer) version goes first, several of them newest first (a chain of versions
+    # lifted to its oldest member's score reads latest first), then by their own score
+    top.sort(
+        key=lambda f: (
+            -round(f.rrf, 12),
+            f.row.id not in lifted,
+            -(f.row.event_at.timestamp() if f.row.id in lifted and f.row.event_at else 0.0),
+            -own[f.row.id],
+        )
+    )
     return top + list(ranked[window:])

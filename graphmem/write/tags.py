@@ -221,7 +221,7 @@ _EXTRA_STOPWORDS = frozenset(
 
 _NAME_JOINERS = frozenset({"of", "de", "van", "von", "der", "du", "la", "&"})
 # Calendar names that double as stop words ("May", "March"): capitalised inside a sentence they are names.
-_CALENDAR_WORDS = frozenset(
+CALENDAR_WORDS = frozenset(
     [
         "january",
         "february",
@@ -333,7 +333,7 @@ def _names(sentence: list[str], stop: frozenset[str], plain: frozenset[str]) -> 
     def flush() -> None:
         while run and (run[-1].lower() in _NAME_JOINERS or run[-1] == "I"):
             run.pop()
-        while run and run_start == 0 and run[0].lower() in stop and run[0].lower() not in _CALENDAR_WORDS:
+        while run and run_start == 0 and run[0].lower() in stop and run[0].lower() not in CALENDAR_WORDS:
             run.pop(0)  # "The Bank of England" at a sentence start -> "Bank of England"
         if run and not (len(run) == 1 and run_start == 0 and _is_ordinary(run[0], stop, plain)):
             names.append(" ".join(run))
@@ -345,7 +345,7 @@ def _names(sentence: list[str], stop: frozenset[str], plain: frozenset[str]) -> 
             _is_word(token)
             and _is_capitalised(token)
             and token != "I"
-            and (i == 0 or run or low not in stop or low in _CALENDAR_WORDS)
+            and (i == 0 or run or low not in stop or low in CALENDAR_WORDS)
         ):
             if not run:
                 run_start = i

@@ -229,6 +229,57 @@ def test_unlinked_versions_answer_a_current_question_with_the_newest_and_an_even
     assert "Mateo Silva heads" in event.hits[0].text  # a question about an event keeps the question's order
 
 
+def test_a_change_announced_in_other_words_answers_a_current_question_when_it_names_what_it_replaces(graph, space):
+    # The role was announced in an email and changed months later in a one-line chat message worded quite
+    # differently (too differently for the text-similarity rule); the chat names the person it replaces,
+    # so it is the version that holds now. A later note about another team that replaced the same person
+    # is not a version of this role.
+    _ingest(
+        graph,
+        space,
+        [
+            {
+                "id": doc_id(space, "security-email"),
+                "text": "Subject: Security team leadership\n\nHi all,\n\nHana Sato will lead the Security team "
+                "effective March 1, 2022. Please send Security escalations to Hana.\n\nThanks,\nElif",
+                "author": "Elif",
+                "event_at": "2022-03-01",
+            },
+            {
+                "id": doc_id(space, "security-chat"),
+                "text": "Ravi: quick update: starting today Lucas Moreau runs Security, replacing Hana Sato.",
+                "author": "Ravi",
+                "event_at": "2023-07-17",
+            },
+            {
+                "id": doc_id(space, "routing-note"),
+                "text": "Route Planning staffing: Ines Costa will run Route Planning, replacing Hana Sato.",
+                "author": "Diego",
+                "event_at": "2023-09-02",
+            },
+            {
+                "id": doc_id(space, "security-demo"),
+                "text": "The Security team demo went well today, Aisha walked us through the new dashboards.",
+                "author": "Yusuf",
+                "event_at": "2024-04-19",
+            },
+        ],
+    )
+    question = "Who is the current head of the Security team?"
+    current = graph.recall(question, space, k=10, related=False)
+    first = documents_of_hits(graph, space, current.hits[:1])
+    assert first == [doc_id(space, "security-chat")], [h.text for h in current.hits]
+    assert current.hits[0].value["newer_version"] > 0
+    order = documents_of_hits(graph, space, current.hits)
+    assert doc_id(space, "security-email") in order  # the replaced version stays, below
+    # the same question as of 2022 answers with the email; an event question keeps the question's order
+    then = graph.recall(question, space, k=10, related=False, as_of="2022-06-01")
+    assert documents_of_hits(graph, space, then.hits[:1]) == [doc_id(space, "security-email")]
+    # a question about the Route Planning role does not take the Security change for a version of it
+    routing = graph.recall("Who runs Route Planning now?", space, k=10, related=False)
+    assert documents_of_hits(graph, space, routing.hits[:1]) == [doc_id(space, "routing-note")]
+
+
 def test_an_audit_question_that_states_its_date_is_answered_as_of_that_date(graph, space):
     # An auditor writes the bound into the question; nothing recorded as happening after it may answer.
     _ingest(

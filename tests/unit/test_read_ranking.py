@@ -21,7 +21,15 @@ from graphmem.read.recall import reserve_latest, variant_legs
 from graphmem.read.results import Plan, RecallHit, RecallResult, RelatedArtefact
 from graphmem.read.sources import fuse_sources
 from graphmem.read.value_model import COMPONENTS, ValueWeights, components, value_score
-from graphmem.read.versions import UnitSubject, asks_for_state, prefer_newer_versions, version_candidates
+from graphmem.read.versions import (
+    UnitSubject,
+    asks_for_state,
+    prefer_newer_versions,
+    question_subject_words,
+    replaced_values,
+    replaces_explicitly,
+    version_candidates,
+)
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -190,6 +198,71 @@ def test_a_newer_version_of_the_same_subject_is_ranked_above_the_older_one():
     unrelated = {**subjects, "new": UnitSubject(same, frozenset({"hiring"}), ["Hiring"])}
     older.rrf, newer.rrf = 1.05, 1.0
     assert [f.row.id for f in prefer_newer_versions(ranked, unrelated, 30, 0.65, 0.1)] == ["old", "new", "other"]
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Lucas Moreau takes over the Security team, replacing Hana Sato. Please send escalations.", ["hana sato"]),
+        ("the refresh cycle is 15 minutes as of today, replacing four years.", ["four years"]),
+        ("We move invoices to DynamoDB instead of PostgreSQL for the ledger", ["postgresql"]),
+        ("Ines takes over from Priya Raman as lead on Monday", ["priya raman"]),
+        ("Nothing here was replaced.", []),
+    ],
+)
+def test_what_a_text_says_it_replaces(text, values):
+    assert replaced_values(text) == values
+
+
+def test_question_subject_words_leave_out_lone_common_words_and_dates():
+    words = question_subject_words(["Data Platform", "Data", "Platform", "April", "2022", "leading", "team"])
+    assert words == {"data", "platform"}
+    assert question_subject_words(["cloud hosting vendor", "cloud", "hosting", "vendor"]) == {
+        "cloud",
+        "hosting",
+        "vendor",
+    }
+
+
+def test_an_explicit_replacement_of_the_same_subject_outranks_the_version_it_replaces():
+    email = "Subject: Security team leadership. Hana Sato will lead the Security team from March."
+    chat = "quick update: Lucas Moreau runs Security from today, replacing Hana Sato."
+    other_team = "Route Planning: Ines Costa runs Route Planning, replacing Hana Sato."
+    vec = np.array([1.0, 0.0], dtype=np.float32)
+    subjects = {
+        "email": UnitSubject(vec, frozenset({"security team"}), None, email),
+        "chat": UnitSubject(np.array([0.0, 1.0], dtype=np.float32), frozenset({"lucas moreau"}), None, chat),
+        "route": UnitSubject(vec, frozenset({"route planning"}), None, other_team),
+    }
+    words = question_subject_words(["Security", "current head", "head"])
+    assert replaces_explicitly(subjects["chat"], subjects["email"], words)
+    assert not replaces_explicitly(subjects["route"], subjects["email"], words)  # another team's change
+    assert not replaces_explicitly(subjects["email"], subjects["chat"], words)  # the email replaces nothing
+
+    def ranked() -> list[Fused]:
+        return [
+            Fused(row("email", event_at=NOW - timedelta(days=600)), rrf=1.0),
+            Fused(row("route", event_at=NOW - timedelta(days=100)), rrf=0.6),
+            Fused(row("chat", event_at=NOW - timedelta(days=300)), rrf=0.4),  # far below: no margin applies
+        ]
+
+    chosen = prefer_newer_versions(ranked(), subjects, 30, min_cosine=0.65, margin=0.1, subject_words=words)
+    assert [f.row.id for f in chosen] == ["chat", "email", "route"]
+    # without the question's subject words nothing is taken for an explicit replacement
+    plain = prefer_newer_versions(ranked(), subjects, 30, min_cosine=0.65, margin=0.1)
+    assert [f.row.id for f in plain] == ["email", "route", "chat"]
+
+
+def test_a_chain_of_versions_lifted_to_one_score_reads_newest_first():
+    same = np.array([1.0, 0.0], dtype=np.float32)
+    subjects = {name: UnitSubject(same, frozenset({"payments"}), None) for name in ("v1", "v2", "v3")}
+    ranked = [
+        Fused(row("v1", event_at=NOW - timedelta(days=700)), rrf=1.0),
+        Fused(row("v3", event_at=NOW - timedelta(days=10)), rrf=0.95),
+        Fused(row("v2", event_at=NOW - timedelta(days=300)), rrf=0.97),
+    ]
+    chosen = prefer_newer_versions(ranked, subjects, 30, min_cosine=0.65, margin=0.1)
+    assert [f.row.id for f in chosen] == ["v3", "v2", "v1"]
 
 
 def test_sources_are_ranked_by_their_best_unit():
