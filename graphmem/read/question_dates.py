@@ -12,6 +12,10 @@ May 2023 product decision"). Two uses:
   week) gain `date_match` in their value parts; nothing is filtered by it. A named date that holds the
   recall's as-of (the caller's or the question's) is that bound, not a date something happened on.
 
+The words naming the bound are not searched for (`QuestionDates.without_bound`): "who led Payments on March
+27, 2022?" asked as of that day would otherwise rank first every note headed "March 27, 2022", whatever
+team it is about.
+
 Dates are ISO (2023-07-30), "July 30, 2023", "30 July 2023" and "July 2023"; a word like "today" is not a
 date here (the state cues in `graphmem.read.versions` handle "now").
 """
@@ -52,6 +56,7 @@ class DateSpan:
 
     start: datetime
     end: datetime
+    where: tuple[int, int] = (0, 0)  # the characters of the question that name it
 
     def closeness(self, when: datetime, slack: timedelta = WEEK) -> float:
         """1 inside the span, falling linearly to 0 at `slack` outside it."""
@@ -65,6 +70,18 @@ class DateSpan:
 class QuestionDates:
     as_of: datetime | None
     mentions: tuple[DateSpan, ...]
+    as_of_where: tuple[int, int] | None = None  # the as-of phrase, cue words and date
+
+    def without_bound(self, text: str, as_of: datetime | None, stated: bool) -> str:
+        """`text` less the words that name its as-of bound: the as-of phrase when the question's own bound
+        is used (`stated`), and any named date holding the caller's `as_of`. They bound the search; as
+        search words they would match every note headed with that date."""
+        cuts = [self.as_of_where] if stated and self.as_of_where else []
+        if as_of is not None:
+            cuts += [m.where for m in self.mentions if m.start <= as_of <= m.end and m.where != (0, 0)]
+        for start, end in sorted(cuts, reverse=True):
+            text = text[:start] + text[end:]
+        return " ".join(text.split())
 
     def bounded_by(self, as_of: datetime) -> QuestionDates:
         """These dates for a recall bounded at `as_of`: a named date that holds `as_of` is the bound itself
@@ -101,14 +118,17 @@ def _span(match: re.Match[str]) -> DateSpan | None:
 def question_dates(text: str) -> QuestionDates:
     """The as-of bound and the other dates `text` states (see the module docstring)."""
     as_of: datetime | None = None
+    as_of_where: tuple[int, int] | None = None
     mentions: list[DateSpan] = []
     for match in _DATE.finditer(text):
         span = _span(match)
         if span is None:
             continue
-        cue = _AS_OF_CUE.search(text[max(0, match.start() - 120) : match.start()])
+        window_start = max(0, match.start() - 120)
+        cue = _AS_OF_CUE.search(text[window_start : match.start()])
         if as_of is None and cue is not None and len(cue["gap"].split()) <= _GAP_WORDS:
             as_of = span.end
+            as_of_where = (window_start + cue.start(), match.end())
         else:
-            mentions.append(span)
-    return QuestionDates(as_of=as_of, mentions=tuple(mentions))
+            mentions.append(DateSpan(span.start, span.end, (match.start(), match.end())))
+    return QuestionDates(as_of=as_of, mentions=tuple(mentions), as_of_where=as_of_where)

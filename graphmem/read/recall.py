@@ -145,9 +145,11 @@ def run_legs(
         and dates.as_of is not None
     )
     scope = AsOf.resolve(dates.as_of if stated else options.as_of, options.known_at)
+    search_text = text
     if not scope.current:
+        search_text = dates.without_bound(text, scope.as_of, stated) or text
         dates = dates.bounded_by(scope.as_of)
-    plan = DeterministicPlanner().plan(query=text, subgoal=options.subgoal, mode=options.mode)
+    plan = DeterministicPlanner().plan(query=search_text, subgoal=options.subgoal, mode=options.mode)
     if options.tags is not None:
         plan = Plan(plan.query, [t for t in options.tags if t.strip()], plan.next_subgoal, plan.mode)
     kinds = tuple(options.kinds) if options.kinds else MODE_KINDS[plan.mode]

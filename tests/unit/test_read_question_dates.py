@@ -73,3 +73,32 @@ def test_a_named_date_holding_the_recalls_as_of_is_the_bound_not_an_event_date()
     bounded = dates.bounded_by(datetime(2022, 3, 27, 14, 50, tzinfo=UTC))
     assert len(dates.mentions) == 2 and len(bounded.mentions) == 1
     assert bounded.mentions[0].start == datetime(2022, 5, 2, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("question", "caller_as_of", "searched"),
+    [
+        # the question's own as-of phrase bounds the recall: it is no search words
+        (
+            "Reconstruct the travel policy facts on record as of 2023-02-19.",
+            None,
+            "Reconstruct the travel policy facts on record .",
+        ),
+        # the caller's bound named in the question: notes headed "March 27, 2022" are no better for it
+        (
+            "Who was leading Payments on March 27, 2022?",
+            datetime(2022, 3, 27, 15, tzinfo=UTC),
+            "Who was leading Payments on ?",
+        ),
+        # a date that is not the bound stays: it says when something happened
+        (
+            "What did Marco claim on 2023-07-30?",
+            datetime(2024, 1, 1, tzinfo=UTC),
+            "What did Marco claim on 2023-07-30?",
+        ),
+    ],
+)
+def test_the_words_naming_the_bound_are_not_searched_for(question, caller_as_of, searched):
+    dates = question_dates(question)
+    stated = caller_as_of is None
+    assert dates.without_bound(question, caller_as_of or dates.as_of, stated) == searched
