@@ -1,11 +1,17 @@
 // Tag votes: weighted matched tags vote over TAGS for facts valid at as_of; facts the dense leg found get
-// $dense_bonus; the sum is normalised by the fact's tag count. The top k also get their cosine to the query.
-// Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
+// $dense_bonus; the sum is normalised by the fact's tag count. With $by_rarity a tag's vote is its weight /
+// ln(1 + its degree), as in tag_documents: a name tagging every fact of a conversation ("Caroline") votes
+// little, a rare topic much (PlugMem's own votes, the `plugmem` variant, count every tag alike). The top k
+// also get their cosine to the query. Times come back as ISO text, which the Python driver decodes far
+// faster than DateTime values.
 UNWIND $tags AS tw
-MATCH (t:Tag {id: tw.id})-[:TAGS]->(n:Semantic)
-WHERE t.space = $space AND n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
+MATCH (t:Tag {id: tw.id})
+WHERE t.space = $space
+WITH t, CASE WHEN $by_rarity THEN tw.weight / log(1.0 + COUNT { (t)-[:TAGS]->() }) ELSE tw.weight END AS weight
+MATCH (t)-[:TAGS]->(n:Semantic)
+WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
   AND n.recorded_at <= $known_at AND n.expired_at > $known_at
-WITH n, sum(tw.weight) AS votes, collect(DISTINCT t.name) AS matched
+WITH n, sum(weight) AS votes, collect(DISTINCT t.name) AS matched
 WITH n, matched,
      votes + CASE WHEN n.id IN $dense_ids THEN $dense_bonus ELSE 0.0 END AS votes,
      COUNT { (:Tag {space: $space})-[:TAGS]->(n) } AS tag_count

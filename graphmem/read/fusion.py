@@ -1,4 +1,5 @@
-"""Weighted reciprocal-rank fusion (RRF, constant 60): each leg adds weight / (k + rank) for a unit.
+"""Weighted reciprocal-rank fusion (RRF, constant 60): each leg adds weight / (k + rank) for a unit, a tied
+group of units counting at the middle of its positions (`tied_ranks`).
 
 Ranks, not raw scores, are fused, so legs with incomparable scales (cosine, BM25, votes) combine fairly.
 """
@@ -36,11 +37,7 @@ def weighted_rrf(rankings: Sequence[LegRanking], weights: Mapping[str, float], k
     fused: dict[str, Fused] = {}
     for ranking in rankings:
         weight = leg_weight(weights, ranking.leg)
-        rank, previous = 0, None
-        for position, row in enumerate(ranking.rows, start=1):
-            if previous is None or abs(row.score - previous) > _TIE:
-                rank = position  # tied scores share a rank: fusion must not invent an order the leg lacks
-            previous = row.score
+        for row, (rank, fused_rank) in zip(ranking.rows, tied_ranks([r.score for r in ranking.rows]), strict=True):
             entry = fused.get(row.id)
             if entry is None:
                 entry = fused[row.id] = Fused(row=row, rrf=0.0)
@@ -48,9 +45,26 @@ def weighted_rrf(rankings: Sequence[LegRanking], weights: Mapping[str, float], k
                 # relevance = best cosine to any formulation of the query (multi-hop rounds expand it)
                 entry.row.similarity = row.similarity
             entry.row.extra.update({k2: v for k2, v in row.extra.items() if k2 not in entry.row.extra})
-            entry.rrf += weight / (k + rank)
+            entry.rrf += weight / (k + fused_rank)
             entry.signals[ranking.leg] = LegSignal(rank=rank, score=row.score)
     return sorted(fused.values(), key=lambda f: (-f.rrf, -(f.row.similarity or 0.0), f.row.id))
+
+
+def tied_ranks(scores: Sequence[float]) -> list[tuple[int, float]]:
+    """Each score's rank in a best-first list, twice: as the leg reports it (tied scores share the best
+    position: fusion must not invent an order the leg lacks) and as fusion counts it (the middle of the tied
+    positions). A tie is as informative as its size: 300 facts tied at the top of the tag votes because they
+    all name "Caroline" each count as rank 150.5, not as 300 first places above every unit another leg ranked
+    second."""
+    ranks: list[tuple[int, float]] = []
+    start = 0
+    while start < len(scores):
+        end = start
+        while end + 1 < len(scores) and abs(scores[end + 1] - scores[start]) <= _TIE:
+            end += 1
+        ranks.extend([(start + 1, (start + end) / 2 + 1)] * (end - start + 1))
+        start = end + 1
+    return ranks
 
 
 def max_rrf(rankings: Sequence[LegRanking], weights: Mapping[str, float], k: int = RRF_K) -> float:

@@ -253,7 +253,15 @@ def run_legs(
                 timed(
                     "tagvote",
                     lambda: tag_vote_leg(
-                        store, space, query_vector, scope, matches, dense_ids, depth, settings.read_tag_dense_bonus
+                        store,
+                        space,
+                        query_vector,
+                        scope,
+                        matches,
+                        dense_ids,
+                        depth,
+                        settings.read_tag_dense_bonus,
+                        by_rarity=options.variant != "plugmem",
                     ),
                 )()
             )

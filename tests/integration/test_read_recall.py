@@ -42,6 +42,20 @@ def test_exact_tag_match_outranks_fuzzy_one(graph, build, space):
     assert hybrid.hits[ranked.index(exact_fact)].signals["tagvote"].rank == 1
 
 
+def test_a_rare_tag_votes_more_than_a_name_on_every_fact(graph, build, space):
+    # A chat between two people: their names tag every fact. The question names one of them and a topic;
+    # the fact tagged with the rare topic must win the vote, not any fact that merely names the person.
+    caroline, research = build.tag("Caroline"), build.tag("research")
+    lines = ["Wow, what a great picture!", "Hey, how was your week?", "What did it look like?"]
+    lines += [f"Thanks for the chat number {n}" for n in range(12)]
+    chatter = [build.semantic(f"Caroline: {line}", tags=[caroline]) for line in lines]
+    answer = build.semantic("Caroline: researching adoption agencies this month", tags=[caroline, research])
+    votes = graph.tag_vote("What did Caroline research?", space, k=5)
+    assert ids(votes.facts)[0] == answer
+    assert votes.facts[0].score > votes.facts[1].score  # not a tie with the chatter
+    assert set(ids(votes.facts[1:])) <= set(chatter)
+
+
 def test_superseded_and_merged_facts_never_answer_a_current_question(graph, build, space):
     acme = build.tag("Acme")
     old = build.semantic("The CEO of Acme is Alice Martin", tags=[acme], valid_from=at("2019-01-01"))

@@ -11,7 +11,7 @@ import pytest
 from graphmem.embed.hashing import HashingEmbedder
 from graphmem.errors import InvalidInput
 from graphmem.read.asof import AsOf
-from graphmem.read.fusion import Fused, weighted_rrf
+from graphmem.read.fusion import Fused, tied_ranks, weighted_rrf
 from graphmem.read.legs.base import LegRanking, UnitRow, native_time
 from graphmem.read.legs.lexical import lucene_query
 from graphmem.read.packing import evidence_blocks, pack_evidence
@@ -263,6 +263,18 @@ def test_a_chain_of_versions_lifted_to_one_score_reads_newest_first():
     ]
     chosen = prefer_newer_versions(ranked, subjects, 30, min_cosine=0.65, margin=0.1)
     assert [f.row.id for f in chosen] == ["v3", "v2", "v1"]
+
+
+def test_a_tie_counts_at_the_middle_of_its_positions_in_fusion():
+    assert tied_ranks([3.0, 2.0, 2.0, 2.0, 1.0]) == [(1, 1.0), (2, 3.0), (2, 3.0), (2, 3.0), (5, 5.0)]
+    assert tied_ranks([]) == []
+    # 40 facts tied at the top of one leg do not all outrank the unit another leg puts second
+    votes = LegRanking("tagvote", [row(f"f{n}", 1.0) for n in range(40)])
+    vector = LegRanking("vector", [row("f0", 0.9), row("u", 0.8)])
+    fused = weighted_rrf([votes, vector], {"tagvote": 1.0, "vector": 1.0})
+    order = [f.row.id for f in fused]
+    assert order.index("u") < order.index("f2")
+    assert fused[order.index("f2")].signals["tagvote"].rank == 1  # reported as the leg ranked it
 
 
 def test_sources_are_ranked_by_their_best_unit():

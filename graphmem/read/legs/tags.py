@@ -66,8 +66,10 @@ def tag_vote_leg(
     dense_ids: Sequence[str],
     k: int,
     dense_bonus: float = 2.0,
+    by_rarity: bool = True,
 ) -> LegRanking:
-    """Facts ranked by normalised tag votes (ties by cosine to the query)."""
+    """Facts ranked by normalised tag votes (ties by cosine to the query); `by_rarity` weighs each tag's vote
+    by 1 / ln(1 + its degree) (see `cypher/read/tag_votes`)."""
     if not matches:
         return LegRanking("tagvote", [])
     rows = store.read(
@@ -77,6 +79,7 @@ def tag_vote_leg(
         tags=[{"id": m.id, "weight": m.weight} for m in matches],
         dense_ids=list(dense_ids),
         dense_bonus=dense_bonus,
+        by_rarity=by_rarity,
         k=k,
         **scope.params(),
     )
