@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from neo4j.vector import Vector
@@ -79,14 +80,30 @@ def replaces_explicitly(newer: UnitSubject, older: UnitSubject, subject_words: f
     """True when the newer unit says it replaces a value the older one states ("..., replacing Hana Sato"
     after "Hana Sato becomes the Security lead") and both are about what the question names (a word of
     `subject_words` in each: "Security", not a Route Planning note that also replaced Hana Sato)."""
-    values = replaced_values(newer.source_text)
+    values = _replaced(newer.source_text)
     if not values or not subject_words:
         return False
-    older_text = " ".join(older.source_text.lower().split())
+    older_text = _flat(older.source_text)
     if not any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", older_text) for v in values):
         return False
-    shared = subject_words & set(normalize_tag(newer.source_text).split()) & set(normalize_tag(older_text).split())
-    return bool(shared)
+    return bool(subject_words & _words(newer.source_text) & _words(older.source_text))
+
+
+# Version choice compares up to `window`² pairs of the same few texts: each is read once per process-wide
+# cache entry, not once per pair.
+@lru_cache(maxsize=512)
+def _replaced(text: str) -> tuple[str, ...]:
+    return tuple(replaced_values(text))
+
+
+@lru_cache(maxsize=512)
+def _flat(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+@lru_cache(maxsize=512)
+def _words(text: str) -> frozenset[str]:
+    return frozenset(normalize_tag(text).split())
 
 
 def _is_date_word(tag: str) -> bool:
