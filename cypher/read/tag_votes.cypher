@@ -12,16 +12,16 @@ MATCH (t)-[:TAGS]->(n:Semantic)
 WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
   AND n.recorded_at <= $known_at AND n.expired_at > $known_at
 WITH n, sum(weight) AS votes, collect(DISTINCT t.name) AS matched
-WITH n, matched,
-     votes + CASE WHEN n.id IN $dense_ids THEN $dense_bonus ELSE 0.0 END AS votes,
-     COUNT { (:Tag {space: $space})-[:TAGS]->(n) } AS tag_count
-WITH n, matched, votes, tag_count, votes / toFloat(CASE WHEN tag_count > 0 THEN tag_count ELSE 1 END) AS score
+WITH n, matched, votes, CASE WHEN n.id IN $dense_ids THEN $dense_bonus ELSE 0.0 END AS bonus
+WITH n, matched, votes + bonus AS votes, bonus, COUNT { (:Tag {space: $space})-[:TAGS]->(n) } AS tag_count
+WITH n, matched, votes, bonus, tag_count,
+     votes / toFloat(CASE WHEN tag_count > 0 THEN tag_count ELSE 1 END) AS score
 ORDER BY score DESC, n.id
 LIMIT $k
-WITH n, matched, votes, tag_count, score, 2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
+WITH n, matched, votes, bonus, tag_count, score, 2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
 RETURN n.id AS id, 'semantic' AS kind, n.text AS text, score, toString(coalesce(n.event_at, n.valid_from)) AS event_at,
        n.author AS author, n.status AS status, toString(n.valid_from) AS valid_from, toString(n.valid_to) AS valid_to,
        n.importance AS importance, n.credibility AS credibility, null AS ret, null AS uses,
        null AS episode_id, null AS seq, null AS unit_kind,
-       votes, tag_count, matched, similarity
+       votes, bonus, tag_count, matched, similarity
 ORDER BY score DESC, similarity DESC

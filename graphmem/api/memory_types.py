@@ -257,7 +257,11 @@ class VotedFact:
     node_id: str
     text: str
     score: float
-    votes: float = strawberry.field(description="Vote total, including the dense bonus when it applied")
+    votes: float = strawberry.field(
+        description="Vote total: each voting tag's weight / ln(1 + the number of facts it tags), plus the dense "
+        "bonus when it applied"
+    )
+    dense_bonus: float = strawberry.field(description="Vote weight beyond the tag matches: the dense-similarity bonus")
     tag_count: int
     event_at: datetime | None
     valid_from: datetime | None
@@ -270,11 +274,6 @@ class VotedFact:
         tags = await info.context.loaders.load("semantic_tags", self.node_id, self.scope)
         tag_ids = {t["id"] for t in tags or []}
         return [m for m in self.matches if m.tag_id in tag_ids]
-
-    @strawberry.field(description="Vote weight beyond the tag matches: the dense-similarity bonus")
-    async def dense_bonus(self, info: ApiInfo) -> float:
-        voted = await self.voted_by(info)
-        return max(0.0, round(self.votes - sum(m.weight for m in voted), 6))
 
     @strawberry.field(description="The Semantic node")
     async def node(self, info: ApiInfo) -> Semantic | None:
@@ -297,8 +296,8 @@ class TagVoteResult:
         facts = [
             VotedFact(
                 node_id=h.id, text=h.text, score=h.score, votes=h.value.get("votes", 0.0),
-                tag_count=int(h.value.get("tag_count", 0)), event_at=h.event_at, valid_from=h.valid_from,
-                valid_to=h.valid_to, matches=matches, scope=scope,
+                dense_bonus=h.value.get("dense_bonus", 0.0), tag_count=int(h.value.get("tag_count", 0)),
+                event_at=h.event_at, valid_from=h.valid_from, valid_to=h.valid_to, matches=matches, scope=scope,
             )
             for h in result.facts
         ]  # fmt: skip

@@ -115,7 +115,8 @@ class ReadOps:
         known_at: object = None,
         k: int = 10,
     ) -> TagVoteResult:
-        """Facts ranked by tag votes alone, with the tag matches that voted (exact x5, fuzzy x1, dense +2)."""
+        """Facts ranked by tag votes alone, with the tag matches that voted (exact x5, fuzzy x1, each divided by
+        ln(1 + the number of facts the tag keys), dense +2)."""
         _check_k(k)
         scope = AsOf.resolve(as_of, known_at)
         plan = DeterministicPlanner().plan(query=text)
@@ -142,6 +143,7 @@ class ReadOps:
         for hit, row in zip(facts, votes.rows, strict=True):
             hit.value = {
                 "votes": float(row.extra.get("votes", 0.0)),
+                "dense_bonus": float(row.extra.get("bonus", 0.0)),
                 "tag_count": float(row.extra.get("tag_count", 0)),
             }
         return TagVoteResult(query_tags=query_tags, matches=matches, facts=facts)
