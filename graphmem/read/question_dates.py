@@ -56,7 +56,7 @@ class DateSpan:
 
     start: datetime
     end: datetime
-    where: tuple[int, int] = (0, 0)  # the characters of the question that name it
+    where: tuple[int, int]  # the characters of the question that name it
 
     def closeness(self, when: datetime, slack: timedelta = WEEK) -> float:
         """1 inside the span, falling linearly to 0 at `slack` outside it."""
@@ -78,7 +78,7 @@ class QuestionDates:
         search words they would match every note headed with that date."""
         cuts = [self.as_of_where] if stated and self.as_of_where else []
         if as_of is not None:
-            cuts += [m.where for m in self.mentions if m.start <= as_of <= m.end and m.where != (0, 0)]
+            cuts += [m.where for m in self.mentions if m.start <= as_of <= m.end]
         for start, end in sorted(cuts, reverse=True):
             text = text[:start] + text[end:]
         return " ".join(text.split())
@@ -99,7 +99,7 @@ def _span(match: re.Match[str]) -> DateSpan | None:
     try:
         if match["iso"]:
             day = datetime.fromisoformat(match["iso"]).replace(tzinfo=UTC)
-            return DateSpan(day, day + timedelta(days=1) - timedelta(microseconds=1))
+            return DateSpan(day, day + timedelta(days=1) - timedelta(microseconds=1), match.span())
         if match["mday"]:
             month, day_n, year = _MONTHS[match["month"].lower()], int(match["mday"]), int(match["myear"])
         elif match["dday"]:
@@ -108,9 +108,9 @@ def _span(match: re.Match[str]) -> DateSpan | None:
             month, year = _MONTHS[match["mon"].lower()], int(match["year"])
             start = datetime(year, month, 1, tzinfo=UTC)
             last = calendar.monthrange(year, month)[1]
-            return DateSpan(start, start + timedelta(days=last) - timedelta(microseconds=1))
+            return DateSpan(start, start + timedelta(days=last) - timedelta(microseconds=1), match.span())
         start = datetime(year, month, day_n, tzinfo=UTC)
-        return DateSpan(start, start + timedelta(days=1) - timedelta(microseconds=1))
+        return DateSpan(start, start + timedelta(days=1) - timedelta(microseconds=1), match.span())
     except (ValueError, KeyError, OverflowError):
         return None  # "February 30, 2023" names no day
 
@@ -130,5 +130,5 @@ def question_dates(text: str) -> QuestionDates:
             as_of = span.end
             as_of_where = (window_start + cue.start(), match.end())
         else:
-            mentions.append(DateSpan(span.start, span.end, (match.start(), match.end())))
+            mentions.append(span)
     return QuestionDates(as_of=as_of, mentions=tuple(mentions), as_of_where=as_of_where)
