@@ -2,11 +2,12 @@
 
 Per scale it bulk-loads a synthetic graph with `UNWIND` (clustered unit vectors of the embedder's dimension,
 Zipf-distributed tags, subgoals with procedures, supersession chains, ten spaces), then times `recall`
-(hybrid, with and without `as_of`), `tag_vote`, `route_subgoal` and `provenance` through the Python API
-with 1 and C concurrent clients. Query vectors are precomputed, so latencies exclude query embedding; the
-real embedder's cost per query is timed on its own. In the same run, on the same vectors, it times the
-references — exact numpy top-k in memory and a full-scan Cypher computing `vector.similarity.cosine` over
-every fact of the space — and measures the vector leg's recall@10 against the exact top-k.
+(hybrid, with and without `as_of`), `tag_vote`, `route_subgoal` and `provenance` through the Python API and
+over HTTP GraphQL (`http_*`, `graphmem.bench.perf_http`) with 1 and C concurrent clients. Query vectors are
+precomputed, so latencies exclude query embedding; the real embedder's cost per query is timed on its own. In
+the same run, on the same vectors, it times the references — exact numpy top-k in memory and a full-scan
+Cypher computing `vector.similarity.cosine` over every fact of the space — and measures the vector leg's
+recall@10 against the exact top-k.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from graphmem.bench.perf_http import http_operations, served_graphql
 from graphmem.bench.quality.machine import machine_info
 from graphmem.config import Settings, get_settings
 from graphmem.db import Store, install_schema
@@ -264,7 +266,13 @@ def exact_top_k(graph: SyntheticGraph, probe: Probe, k: int) -> list[str]:
 
 
 def run_scale(
-    store: Store, settings: Settings, n_facts: int, queries: int, concurrency: int, scan_queries: int
+    store: Store,
+    settings: Settings,
+    n_facts: int,
+    queries: int,
+    concurrency: int,
+    scan_queries: int,
+    http: bool = True,
 ) -> dict[str, Any]:
     embedder = PrecomputedEmbedder(384)
     print(f"[perf] loading {n_facts:,} facts ...", file=sys.stderr, flush=True)
@@ -282,10 +290,17 @@ def run_scale(
     }
     result: dict[str, Any] = {"nodes": graph.nodes, "facts": n_facts, "load_seconds": round(graph.load_seconds, 1)}
     ops: dict[str, Any] = {}
-    for name, op in operations.items():
-        calls = [partial(op, p) for p in probes]
-        ops[name] = {f"c{c}": time_calls(calls, c).summary() for c in sorted({1, concurrency})}
-        print(f"[perf] {n_facts:,} {name}: {ops[name]}", file=sys.stderr, flush=True)
+
+    def time_operations(named: dict[str, Callable[[Probe], object]]) -> None:
+        for name, op in named.items():
+            calls = [partial(op, p) for p in probes]
+            ops[name] = {f"c{c}": time_calls(calls, c).summary() for c in sorted({1, concurrency})}
+            print(f"[perf] {n_facts:,} {name}: {ops[name]}", file=sys.stderr, flush=True)
+
+    time_operations(operations)
+    if http:
+        with served_graphql(store, embedder, settings) as client:
+            time_operations(http_operations(client, past))
     references: dict[str, Any] = {}
     numpy_timing = time_calls([partial(exact_top_k, graph, p, 10) for p in probes], 1).summary()
     references["numpy_exact_topk"] = numpy_timing
@@ -340,6 +355,7 @@ def register_perf(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--concurrency", type=int, default=16, help="concurrent clients (also runs 1)")
     parser.add_argument("--scan-queries", type=int, default=20, help="queries for the slow full-scan reference")
     parser.add_argument("--keep", action="store_true", help="keep the synthetic spaces after the run")
+    parser.add_argument("--no-http", action="store_true", help="time the Python API only, not GraphQL over HTTP")
     parser.add_argument("--out", type=Path, help="write JSON here")
     parser.set_defaults(handler=run_perf_bench)
 
@@ -364,7 +380,9 @@ def run_perf_bench(args: argparse.Namespace) -> int:
         # before the scales: after them Neo4j is still deleting the dropped spaces and competes for the CPU
         output["query_embedding"] = query_embedding_ms(settings)
         for n in scales:
-            result = run_scale(store, settings, n, args.queries, args.concurrency, args.scan_queries)
+            result = run_scale(
+                store, settings, n, args.queries, args.concurrency, args.scan_queries, http=not args.no_http
+            )
             graph = result.pop("graph")
             if not args.keep:
                 drop_graph(store, graph)

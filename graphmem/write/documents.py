@@ -222,7 +222,7 @@ class DocumentIngest:
         facts: list[PendingFact] = []
         if self.settings.derive_facts and self.settings.max_facts_per_document:
             for record in records:
-                drafts = facts_from_text(record.text, max_facts=self.settings.max_facts_per_document)
+                drafts = facts_from_text(record.text, max_facts=self.settings.max_facts_per_document, titles=True)
                 facts.extend(
                     PendingFact(d, record.id, record.author, record.event_at, record.id, k)
                     for k, d in enumerate(drafts)

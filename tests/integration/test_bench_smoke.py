@@ -102,3 +102,32 @@ def test_unknown_variant_is_refused_naming_the_flag(bench_env, tmp_path: Path, c
     data = write_fixture("versioned", tmp_path)
     assert main(["bench", "quality", "--dataset", "versioned", "--data", str(data), "--variants", "bm42"]) == 1
     assert "--variants" in capsys.readouterr().err
+
+
+def test_bench_perf_smoke_times_python_and_graphql_and_the_references(
+    bench_env, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "perf.json"
+    code = main(
+        ["bench", "perf", "--nodes", "200", "--queries", "10", "--concurrency", "2", "--scan-queries", "3",
+         "--out", str(out)]
+    )  # fmt: skip
+    assert code == 0
+    result = json.loads(out.read_text())
+    scale = result["scales"]["200"]
+    python_ops = {"recall", "recall_as_of", "tag_vote", "route_subgoal", "provenance", "vector_leg"}
+    http_ops = {"http_recall", "http_recall_as_of", "http_tag_vote", "http_route_subgoal", "http_provenance"}
+    assert set(scale["operations"]) == python_ops | http_ops
+    for name, by_clients in scale["operations"].items():
+        assert set(by_clients) == {"c1", "c2"}, name
+        for timing in by_clients.values():
+            assert timing["n"] == 10 and 0 < timing["p50_ms"] <= timing["p95_ms"] <= timing["p99_ms"], name
+    assert set(scale["references"]) == {"numpy_exact_topk", "full_scan_cypher"}
+    assert all(ref["p50_ms"] > 0 and ref["ratio_to_ours_p50"] is not None for ref in scale["references"].values())
+    # 20 facts per space: the in-index filtered search must find the exact top 10 (nothing approximate yet)
+    assert scale["ann_recall@10"] >= 0.9
+    assert result["machine"]["cpus"] >= 1 and result["service_max_rss_mib"] > 0
+    printed = capsys.readouterr().out
+    assert "| 200 | http_recall | 1 |" in printed and "ref: full_scan_cypher" in printed
+    leftovers = bench_env.run_read_text("MATCH (n) WHERE n.space STARTS WITH 'perf-' RETURN count(n) AS n")
+    assert leftovers[0]["n"] == 0  # the synthetic spaces were dropped

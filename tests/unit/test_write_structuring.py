@@ -45,6 +45,27 @@ def test_chat_facts_carry_the_speaker() -> None:
     assert facts[0].tags[0] == "Melanie" and "Berlin" in facts[0].tags
 
 
+def test_document_headings_are_no_facts_but_lend_their_tags_to_the_facts_under_them() -> None:
+    email = (
+        "Subject: Route Planning team leadership\n\nHi all,\n\n"
+        "Ines Costa will lead the team effective March 28, 2022, replacing Priya Raman.\n\nThanks,\nAisha Khan"
+    )
+    facts = facts_from_text(email, titles=True)
+    assert [f.text for f in facts] == ["Ines Costa will lead the team effective March 28, 2022, replacing Priya Raman."]
+    assert "Route Planning" in facts[0].tags and "Ines Costa" in facts[0].tags
+    record = "ADR: primary datastore for the Orders service\nDecision: the Orders service keeps data in Cassandra."
+    assert [f.text for f in facts_from_text(record, titles=True)] == [
+        "Decision: the Orders service keeps data in Cassandra."
+    ]
+    markdown = "# Rollout review\n\n## Decisions\nThe rollout moves to Sprint 13 after the outage review."
+    (decision,) = facts_from_text(markdown, titles=True)
+    assert decision.text.startswith("The rollout moves")
+    assert "Rollout" in decision.tags and "Decisions" in decision.tags  # the title's and the section's
+    # a first line that ends like a sentence is a statement, and chat turns and observations keep every line
+    assert len(facts_from_text("The Berlin office closes on Friday.\nLena Fischer confirmed it.", titles=True)) == 2
+    assert next(f.text for f in facts_from_text(record)) == "ADR: primary datastore for the Orders service"
+
+
 def test_segments_split_where_consecutive_subgoals_diverge() -> None:
     a, b = [1.0, 0.0], [0.0, 1.0]
     near_a = [0.8, 0.6]  # cosine 0.8 with a

@@ -8,6 +8,14 @@ Rules (the same input always gives the same drafts):
   the document already carries its author and date) and lines with no lower-case word of three letters or
   more (titles, signatures, lists of names: "CTO, Helix Logistics"), which match every question about
   their names and say nothing.
+  *Headings* of a document (`titles=True`) are no facts either: an email's `Subject:` line, a Markdown
+  heading, and a first line that stands alone without closing punctuation ("ADR: primary datastore for the
+  Orders service"). A heading names what the text under it is about and states no value, yet as a fact of
+  its own it matches a question's words better than the sentence that answers it ("What is the Orders
+  service's datastore now?" ranked an old ADR's title above the newer decision). Its tags (at most
+  `HEADING_TAGS`) go onto every fact under it instead, so the subject still ties the document's statements
+  to a question about it ("Ines Costa will lead the team" under "Subject: Route Planning team leadership");
+  a Markdown heading ends the sections at its level or deeper, so a fact carries its title's and section's.
 - *subgoal*: the action's verb phrase — its first word (the verb) and the next key words, quotes and
   punctuation dropped, at most `SUBGOAL_WORDS` words, lower case ("search 'quiet restaurants'" →
   "search quiet restaurants"); a step with no action has no subgoal of its own.
@@ -36,10 +44,14 @@ STATE_ACTIONS = 3
 STATE_OBSERVATION_CHARS = 160
 INSIGHT_ACTIONS = 8
 INSIGHT_ACTION_CHARS = 80
+HEADING_TAGS = 3
+HEADING_WORDS = 15
 
 _WORD_RE = re.compile(r"[\w'’\-]+", re.UNICODE)
 _ROUTING_HEADER_RE = re.compile(r"^\W*(from|to|cc|bcc|date|sent|reply-to)\W*:", re.IGNORECASE)
 _LOWER_WORD_RE = re.compile(r"\b[a-z][a-z'’\-]{2,}")
+_SUBJECT_LINE_RE = re.compile(r"^\W*(subject|re|fwd?)\s*:", re.IGNORECASE)
+_MARKDOWN_HEADING_RE = re.compile(r"^#{1,6}\s+\S")
 
 
 def says_something(sentence: str) -> bool:
@@ -52,25 +64,51 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+def is_heading(line: str, first: bool, more_follow: bool) -> bool:
+    """True for a document line that titles what follows (see the module docstring): a `Subject:` line, a
+    Markdown heading, or a short first line with more lines after it and no closing punctuation."""
+    line = line.strip()
+    if _SUBJECT_LINE_RE.match(line) or _MARKDOWN_HEADING_RE.match(line):
+        return True
+    short = len(_WORD_RE.findall(line)) <= HEADING_WORDS
+    return first and more_follow and short and not line.endswith((".", "!", "?", ":"))
+
+
 def facts_from_text(
-    text: str, *, max_facts: int | None = None, min_words: int = MIN_FACT_WORDS, prefix: str = ""
+    text: str,
+    *,
+    max_facts: int | None = None,
+    min_words: int = MIN_FACT_WORDS,
+    prefix: str = "",
+    titles: bool = False,
 ) -> list[FactDraft]:
     """Facts of a text: tagged sentences of at least `min_words` words, in order, at most `max_facts`.
 
     `prefix` (e.g. "Caroline: ") is prepended to each fact's text and its name-like part kept as a tag,
-    so a chat turn's facts say who said them."""
+    so a chat turn's facts say who said them. With `titles` (documents), headings are no facts and lend
+    their tags to the facts under them."""
     facts: list[FactDraft] = []
     speaker_tags = tuple(extract_tags(prefix.rstrip(": "), 2)) if prefix else ()
-    for sentence in split_sentences(text):
-        if len(_WORD_RE.findall(sentence)) < min_words or not says_something(sentence):
+    headings: dict[int, tuple[str, ...]] = {}  # heading level -> its tags; a heading ends those at or below it
+    lines = [line for line in text.splitlines() if line.strip()] if titles else [text]
+    for n, line in enumerate(lines):
+        if titles and is_heading(line, first=n == 0, more_follow=n + 1 < len(lines)):
+            stripped = line.strip()
+            level = len(stripped) - len(stripped.lstrip("#"))
+            headings = {lv: tags for lv, tags in headings.items() if lv < level}
+            headings[level] = tuple(extract_tags(_SUBJECT_LINE_RE.sub("", stripped.lstrip("#")), HEADING_TAGS))
             continue
-        tags = extract_tags(sentence, FACT_TAGS)
-        if not tags:
-            continue
-        merged = list(dict.fromkeys([*speaker_tags, *tags]))
-        facts.append(FactDraft(text=prefix + sentence, tags=tuple(merged)))
-        if max_facts is not None and len(facts) >= max_facts:
-            break
+        heading_tags = [tag for lv in sorted(headings) for tag in headings[lv]]
+        for sentence in split_sentences(line):
+            if len(_WORD_RE.findall(sentence)) < min_words or not says_something(sentence):
+                continue
+            tags = extract_tags(sentence, FACT_TAGS)
+            if not tags:
+                continue
+            merged = list(dict.fromkeys([*speaker_tags, *tags, *heading_tags]))
+            facts.append(FactDraft(text=prefix + sentence, tags=tuple(merged)))
+            if max_facts is not None and len(facts) >= max_facts:
+                return facts
     return facts
 
 
