@@ -1,7 +1,8 @@
-// Lexical (BM25) leg over Semantic: the full-text index with Lucene-escaped user text, then space/status/time filters
-// (`scanned` = index hits seen, so a caller can tell whether a bigger fetch could find more).
+// Lexical (BM25) leg over Semantic: the full-text index asked for the space's hits (see read/legs/lexical.py),
+// then space/status/time filters (`scanned` = index hits seen, so a caller can tell whether a bigger fetch
+// could find more).
 // Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
-CALL db.index.fulltext.queryNodes('semantic_text', $query, {limit: $fetch}) YIELD node, score
+CALL db.index.fulltext.queryNodes('semantic_text_in_space', $query, {limit: $fetch}) YIELD node, score
 WITH collect({n: node, score: score}) AS found
 WITH size(found) AS scanned,
      [f IN found WHERE f.n.space = $space AND f.n.status IN $statuses

@@ -11,8 +11,14 @@ from graphmem.read.legs.base import LegRanking, UnitRow, merge_by_score, per_kin
 
 _TERM = re.compile(r"\w+", re.UNICODE)
 _LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
-# Lucene refuses more than 1024 clauses; long texts keep their first terms.
+# Lucene refuses more than 1024 clauses; long texts keep their first terms (x3 text fields of Episodic).
 MAX_TERMS = 256
+# The text fields of each kind's full-text index (`cypher/schema/fulltext_indexes`, which adds `space`).
+TEXT_FIELDS = {
+    "semantic": ("text",),
+    "episodic": ("text", "action", "observation"),
+    "procedural": ("text", "goal"),
+}
 
 
 def lucene_query(text: str) -> str:
@@ -32,6 +38,20 @@ def lucene_query(text: str) -> str:
     return " ".join(terms)
 
 
+def in_space_query(words: str, space: str, fields: Sequence[str]) -> str:
+    """A Lucene query for `words` (from `lucene_query`) in the text `fields`, restricted to `space`'s nodes.
+
+    The space is a phrase on the `space` field, analysed as the indexed value was, so every node of the
+    space matches it whatever its characters; boosted by 0, it filters without changing the BM25 score.
+    A phrase can also match a longer space holding the same words (`org 1` in `big org 1`), so the
+    Cypher after it still checks `n.space`; a space with no words at all analyses to nothing and the
+    query falls back to every space's hits.
+    """
+    phrase = space.replace("\\", "\\\\").replace('"', '\\"')
+    text = " ".join(f"{field}:({words})" for field in fields)
+    return f'+space:"{phrase}"^0 +({text})'
+
+
 def lexical_leg(
     store: Store,
     space: str,
@@ -44,16 +64,26 @@ def lexical_leg(
 ) -> LegRanking:
     """BM25 ranking of units of `kinds` valid in `scope`, best first.
 
-    The full-text index holds every space and version, so the space/time filter runs after Lucene's top
-    `fetch`; while that leaves fewer than k rows and Lucene had more hits, the fetch grows (x8, up to
-    `MAX_FETCH`), so the result is the space's own BM25 top k, not one truncated by other spaces.
+    Lucene returns the space's hits (see `in_space_query`); every version of them, so the status/time
+    filter runs after Lucene's top `fetch`; while that leaves fewer than k rows and Lucene had more hits,
+    the fetch grows (x8, up to `MAX_FETCH`), so the result is the scope's own BM25 top k.
     """
-    query = lucene_query(text)
-    if not query:
+    words = lucene_query(text)
+    if not words:
         return LegRanking("lexical", [])
     query_vector = store.vector(vector)
     rankings = per_kind(
-        kinds, lambda kind: _kind_top_k(store, kind, space, query, query_vector, scope, k, max(k * overfetch, 200))
+        kinds,
+        lambda kind: _kind_top_k(
+            store,
+            kind,
+            space,
+            in_space_query(words, space, TEXT_FIELDS[kind]),
+            query_vector,
+            scope,
+            k,
+            max(k * overfetch, 200),
+        ),
     )
     return merge_by_score("lexical", rankings, k)
 
