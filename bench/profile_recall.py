@@ -1,0 +1,142 @@
+"""Where one recall's time goes: every leg and lookup of `recall` run one after another in one thread, so
+each named query's time is its own and not its neighbours' contention for the two cores.
+
+Usage: python bench/profile_recall.py --facts 100000 [--probes 100] [--keep RUN_ID]
+
+Loads the `graphmem bench perf` generator's graph (ten spaces) into the configured Neo4j (NEO4J_URI, or the
+embedded server: GRAPHMEM_NEO4J_PORT / GRAPHMEM_NEO4J_DATA), times `--probes` recalls (k=10) after an
+untimed pass, and prints per named query: calls per recall, wall ms per call, and — for an embedded server
+on this machine — the Neo4j process's CPU ms per call (from /proc, 10 ms ticks summed over every call).
+`--keep RUN_ID` keeps the graph under that run id and reuses it on the next run with the same id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import statistics
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+from graphmem.bench import perf
+from graphmem.config import get_settings
+from graphmem.db import Store, install_schema
+from graphmem.memory_graph import MemoryGraph
+
+
+class InThread:
+    """Stands in for the read path's thread pools: runs each submitted call at once, in the caller."""
+
+    def submit(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+    def map(self, fn: Callable[[Any], Any], items: Iterable[Any]) -> list[Any]:
+        return [fn(item) for item in items]
+
+
+def embedded_neo4j_pid(data_dir: Path) -> int | None:
+    marker = b"EmbeddedNeo4j.java\x00" + str(data_dir).encode()
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if marker in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return int(pid)
+        except OSError:
+            continue
+    return None
+
+
+def process_cpu_seconds(pid: int | None) -> float:
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--facts", type=int, default=100_000)
+    parser.add_argument("--probes", type=int, default=100)
+    parser.add_argument("--keep", metavar="RUN_ID", help="keep the graph under this run id (reused when loaded)")
+    args = parser.parse_args(argv)
+    settings = get_settings()
+    pid = None if settings.neo4j_uri else embedded_neo4j_pid(settings.neo4j_data_dir)
+    wall: collections.defaultdict[str, float] = collections.defaultdict(float)
+    cpu: collections.defaultdict[str, float] = collections.defaultdict(float)
+    calls: collections.Counter[str] = collections.Counter()
+    timed_read = Store.read
+
+    def read(self: Store, name: str, **params: Any) -> list[dict[str, Any]]:
+        cpu_before, started = process_cpu_seconds(pid), time.perf_counter()
+        try:
+            return timed_read(self, name, **params)
+        finally:
+            wall[name] += time.perf_counter() - started
+            cpu[name] += process_cpu_seconds(pid) - cpu_before
+            calls[name] += 1
+
+    # `graphmem.read.recall` the attribute is the function; the module is in sys.modules
+    sys.modules["graphmem.read.recall"]._leg_pool = InThread  # type: ignore[attr-defined]
+    sys.modules["graphmem.read.legs.base"]._kind_pool = InThread  # type: ignore[attr-defined]
+    Store.read = read  # type: ignore[method-assign]
+    with Store.from_settings(settings) as store:
+        install_schema(store, 384)
+        embedder = perf.PrecomputedEmbedder(384)
+        graph = load_or_reuse(store, args.facts, args.keep)
+        memory = MemoryGraph(store, embedder, settings)
+        probes = perf.make_probes(graph, embedder, args.probes)
+        for probe in probes:
+            memory.recall(probe.text, probe.space, k=10)
+        for counter in (wall, cpu, calls):
+            counter.clear()
+        latencies = []
+        python_before, neo4j_before = time.process_time(), process_cpu_seconds(pid)
+        for probe in probes:
+            started = time.perf_counter()
+            memory.recall(probe.text, probe.space, k=10)
+            latencies.append((time.perf_counter() - started) * 1000)
+        n = len(probes)
+        print(f"$ python bench/profile_recall.py {' '.join(argv)}")
+        print(
+            f"{args.facts:,} facts, {n} recalls one after another: p50 {statistics.median(latencies):.1f} ms; "
+            f"per recall Python CPU {(time.process_time() - python_before) * 1000 / n:.1f} ms"
+            + (f", Neo4j CPU {(process_cpu_seconds(pid) - neo4j_before) * 1000 / n:.1f} ms" if pid else "")
+        )
+        print("| query | calls per recall | wall ms per call | Neo4j CPU ms per call | Neo4j CPU ms per recall |")
+        print("|---|---|---|---|---|")
+        for name, seconds in sorted(wall.items(), key=lambda item: -cpu[item[0]] - item[1]):
+            per_call = calls[name]
+            neo4j = f"{cpu[name] * 1000 / per_call:.1f} | {cpu[name] * 1000 / n:.1f}" if pid else "- | -"
+            print(f"| {name} | {per_call / n:.2f} | {seconds * 1000 / per_call:.2f} | {neo4j} |")
+        if not args.keep:
+            perf.drop_graph(store, graph)
+    return 0
+
+
+def load_or_reuse(store: Store, facts: int, keep: str | None) -> perf.SyntheticGraph:
+    """The generator's graph; with `keep`, under that run id, loaded only if its first space is empty."""
+    if keep is None:
+        return perf.generate_and_load(store, facts, 384)
+    run_id = keep.encode().hex().ljust(32, "0")[:32]
+    loaded = store.run_read_text(
+        "MATCH (n:Semantic {space: $space}) RETURN count(n) > 0 AS loaded LIMIT 1", space=f"perf-{run_id[:8]}-s0"
+    )
+    original_uuid, original_load = perf.uuid.uuid4, perf._load
+    perf.uuid.uuid4 = lambda: uuid.UUID(hex=run_id)
+    if loaded and loaded[0]["loaded"]:
+        perf._load = lambda *args, **kwargs: None
+    try:
+        return perf.generate_and_load(store, facts, 384)
+    finally:
+        perf.uuid.uuid4, perf._load = original_uuid, original_load
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
