@@ -39,6 +39,16 @@ def test_vector_and_fulltext_indexes_and_id_constraints_exist(store: Store) -> N
     assert set(LABELS) <= unique_id
 
 
+def test_lexical_leg_names_the_text_fields_its_indexes_hold(store: Store) -> None:
+    # `TEXT_FIELDS` is how the lexical leg addresses each index's fields; it must follow the schema file
+    from graphmem.read.legs.lexical import TEXT_FIELDS
+
+    rows = store.run_read_text("SHOW FULLTEXT INDEXES YIELD name, properties RETURN name, properties")
+    held = {r["name"]: r["properties"] for r in rows}
+    for kind, fields in TEXT_FIELDS.items():
+        assert held[f"{kind}_text_in_space"] == [*fields, "space"], kind
+
+
 def _write_facts(store: Store, space: str, texts: list[str], vectors: list[list[float]]) -> None:
     now = utc_now()
     rows = [
