@@ -66,6 +66,27 @@ def test_document_headings_are_no_facts_but_lend_their_tags_to_the_facts_under_t
     assert next(f.text for f in facts_from_text(record)) == "ADR: primary datastore for the Orders service"
 
 
+def test_dated_labels_title_what_follows_and_questions_in_documents_are_no_facts() -> None:
+    minutes = (
+        "Vendor committee minutes (February 28, 2024). Members: Zara Ahmed, Noah Brooks.\n"
+        "Resolved: Lumen Works is the payroll provider, replacing Beacon Payroll."
+    )
+    (resolved,) = facts_from_text(minutes, titles=True)
+    assert resolved.text.startswith("Resolved: Lumen Works")
+    assert "Vendor" in resolved.tags  # the label's subject still ties the decision to a vendor question
+    asked = "Zara Ahmed: does anyone know who owns the hotel expense limit wording in the handbook?"
+    assert facts_from_text(asked, titles=True) == []
+    # a bracketed date inside a statement leaves it a statement; a long title before a date is no label
+    policy = "Policy update (August 29, 2023): the hotel expense limit per night is now 180 euros."
+    assert [f.text for f in facts_from_text(policy, titles=True)] == [policy]
+    long_line = "The board approved the new travel policy for every office in Europe (March 3, 2024)."
+    assert [f.text for f in facts_from_text(long_line, titles=True)] == [long_line]
+    # chat turns and observations keep their questions: a question asked in a conversation is context there
+    assert [f.text for f in facts_from_text("Did the Lyon office move to Part-Dieu?")] == [
+        "Did the Lyon office move to Part-Dieu?"
+    ]
+
+
 def test_segments_split_where_consecutive_subgoals_diverge() -> None:
     a, b = [1.0, 0.0], [0.0, 1.0]
     near_a = [0.8, 0.6]  # cosine 0.8 with a

@@ -16,6 +16,14 @@ Rules (the same input always gives the same drafts):
   `HEADING_TAGS`) go onto every fact under it instead, so the subject still ties the document's statements
   to a question about it ("Ines Costa will lead the team" under "Subject: Route Planning team leadership");
   a Markdown heading ends the sections at its level or deeper, so a fact carries its title's and section's.
+  A *dated label* at the start of a document line ("Vendor committee minutes (February 28, 2024).", "Staff
+  meeting notes (June 15, 2023).": a few words and a date in brackets, nothing after them in the sentence)
+  titles what follows the same way: as a fact it names no value, yet it shares words with every question
+  about its meeting's subject ("Who is our customer chat vendor?" ranked ten such minute titles above the
+  chat message that signed the vendor).
+  *Questions* in a document ("does anyone know who owns the hotel limit wording?") are no facts: they assert
+  nothing, and they repeat the very words of a question about their subject, so as facts they outranked the
+  answer. The document keeps them whole, so they are still searchable as evidence.
 - *subgoal*: the action's verb phrase — its first word (the verb) and the next key words, quotes and
   punctuation dropped, at most `SUBGOAL_WORDS` words, lower case ("search 'quiet restaurants'" →
   "search quiet restaurants"); a step with no action has no subgoal of its own.
@@ -52,11 +60,26 @@ _ROUTING_HEADER_RE = re.compile(r"^\W*(from|to|cc|bcc|date|sent|reply-to)\W*:", 
 _LOWER_WORD_RE = re.compile(r"\b[a-z][a-z'’\-]{2,}")
 _SUBJECT_LINE_RE = re.compile(r"^\W*(subject|re|fwd?)\s*:", re.IGNORECASE)
 _MARKDOWN_HEADING_RE = re.compile(r"^#{1,6}\s+\S")
+# a few words, then a bracketed date ("(June 15, 2023)", "(2024-02-28)"), then at most a full stop or colon
+_DATED_LABEL_RE = re.compile(r"^(?P<label>[^()]+?)\s*\((?=[^()]*\d{4})[^()]{4,40}\)\s*[.:]?$")
+_QUESTION_END_RE = re.compile(r"\?[\"'”’)\]]*$")
+DATED_LABEL_WORDS = 6
 
 
 def says_something(sentence: str) -> bool:
     """False for routing headers and for lines of names and titles only (see the module docstring)."""
     return not _ROUTING_HEADER_RE.match(sentence) and _LOWER_WORD_RE.search(sentence) is not None
+
+
+def is_dated_label(sentence: str) -> bool:
+    """True for a sentence that only labels a dated record: "Vendor committee minutes (February 28, 2024)."."""
+    match = _DATED_LABEL_RE.match(sentence.strip())
+    return match is not None and len(_WORD_RE.findall(match.group("label"))) <= DATED_LABEL_WORDS
+
+
+def is_question(sentence: str) -> bool:
+    """True for a sentence that asks rather than states (it ends with a question mark)."""
+    return _QUESTION_END_RE.search(sentence.strip()) is not None
 
 
 def _clip(text: str, limit: int) -> str:
@@ -98,9 +121,15 @@ def facts_from_text(
             headings = {lv: tags for lv, tags in headings.items() if lv < level}
             headings[level] = tuple(extract_tags(_SUBJECT_LINE_RE.sub("", stripped.lstrip("#")), HEADING_TAGS))
             continue
+        sentences = split_sentences(line)
+        if titles and sentences and is_dated_label(sentences[0]):
+            headings = {0: tuple(extract_tags(_DATED_LABEL_RE.sub(r"\g<label>", sentences[0].strip()), HEADING_TAGS))}
+            sentences = sentences[1:]
         heading_tags = [tag for lv in sorted(headings) for tag in headings[lv]]
-        for sentence in split_sentences(line):
+        for sentence in sentences:
             if len(_WORD_RE.findall(sentence)) < min_words or not says_something(sentence):
+                continue
+            if titles and (is_question(sentence) or is_dated_label(sentence)):
                 continue
             tags = extract_tags(sentence, FACT_TAGS)
             if not tags:
