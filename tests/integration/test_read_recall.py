@@ -8,7 +8,7 @@ from graphmem.config import Settings
 from graphmem.errors import InvalidInput
 from graphmem.memory_graph import MemoryGraph
 from graphmem.read.asof import AsOf
-from graphmem.read.legs.lexical import TEXT_FIELDS, in_space_query, lucene_query
+from graphmem.read.legs.lexical import TEXT_FIELDS, in_space_query, lexical_leg, lucene_query
 from tests.support.graph_builder import GraphBuilder, at
 
 pytestmark = pytest.mark.integration
@@ -150,8 +150,9 @@ def test_lexical_leg_finds_a_space_by_any_name_and_only_that_space(graph, store,
     # Lucene itself kept to the space: the neighbour's louder facts were no hits to scan (the longer
     # space's one was: its name holds the phrase, and the Cypher filter after Lucene drops it)
     rows = store.read(
-        "read/fulltext_semantic",
-        query=in_space_query(lucene_query("Lyon office"), mine, TEXT_FIELDS["semantic"]),
+        "read/fulltext_units",
+        kinds=["semantic"],
+        queries={"semantic": in_space_query(lucene_query("Lyon office"), mine, TEXT_FIELDS["semantic"])},
         vector=minilm.embed(["Lyon office"])[0],
         space=mine,
         k=10,
@@ -274,3 +275,45 @@ def test_session_lexical_score_counts_every_turn(graph, build, space):
     sources = graph.recall_sources("Lisbon trip budget hotel flights", space, k=2, variant="bm25")
     assert [s.session_id for s in sources] == ["spread", "single"]
     assert sources[0].signals["lexical"].rank == 1
+
+
+def test_lexical_leg_asks_again_for_a_kind_whose_first_fetch_held_only_old_versions(graph, build, store, space):
+    # 240 superseded versions outscore the one current fact in BM25 and fill the first fetch (200 hits):
+    # the semantic index is asked again with a bigger fetch, the episodic answer from the first one stands
+    current = build.semantic("The Lyon office closes at noon on Fridays")
+    document = build.episodic(text="Memo: the Lyon office Friday hours change in June")
+    store.run_write_text(
+        "UNWIND range(1, 240) AS n "
+        "CREATE (:Semantic {id: $space + ':old' + n, space: $space, text: 'Lyon office Lyon office Fridays Lyon', "
+        "status: 'superseded', valid_from: $t0, valid_to: $t0 + duration('P1D'), recorded_at: $t0, "
+        "expired_at: $far, event_at: $t0, importance: 1.0, credibility: 1.0, embedding: $vector})",
+        space=space,
+        t0=at("2024-01-01"),
+        far=at("9999-12-31"),
+        vector=build._vector("Lyon office Fridays"),
+    )
+    calls = []
+    read = store.read
+
+    def counting(name, **params):
+        calls.append((name, params.get("kinds"), params.get("fetch")))
+        return read(name, **params)
+
+    store.read = counting
+    try:
+        ranking = lexical_leg(
+            store,
+            space,
+            "Lyon office Fridays",
+            build._vector("Lyon office Fridays"),
+            AsOf.resolve(None, None),
+            ("semantic", "episodic"),
+            k=5,
+        )
+    finally:
+        del store.read
+    assert {row.id for row in ranking.rows} == {current, document}
+    assert calls == [
+        ("read/fulltext_units", ["semantic", "episodic"], 200),
+        ("read/fulltext_units", ["semantic"], 1600),
+    ]

@@ -94,3 +94,20 @@ def test_data_in_one_space_is_invisible_from_another(store: Store, minilm, space
     [query] = minilm.embed(["badge number"])
     assert store.run_read_text(KNN, vector=query, space=other) == []
     assert len(store.run_read_text(KNN, vector=query, space=space)) == 1
+
+
+def test_rows_keep_plain_values_as_they_are_and_convert_nodes_and_maps(store: Store, space: str) -> None:
+    store.run_write_text(
+        "CREATE (:Tag {id: $id, space: $space, name: 'Acme', norm_name: 'acme'})", id=space + "-t", space=space
+    )
+    plain = store.run_read_text(
+        "RETURN 'f1' AS id, 0.5 AS score, null AS seq, ['Acme', 'Lyon'] AS tags, true AS ok, 3 AS n"
+    )
+    assert plain == [{"id": "f1", "score": 0.5, "seq": None, "tags": ["Acme", "Lyon"], "ok": True, "n": 3}]
+    assert list(plain[0]) == ["id", "score", "seq", "tags", "ok", "n"]  # column order kept
+    graphy = store.run_read_text(
+        "MATCH (t:Tag {id: $id}) RETURN t, [t] AS tags, {names: [t.name]} AS meta", id=space + "-t"
+    )
+    expected = {"id": space + "-t", "space": space, "name": "Acme", "norm_name": "acme"}
+    assert graphy == [{"t": expected, "tags": [expected], "meta": {"names": ["Acme"]}}]
+    store.run_write_text("MATCH (t:Tag {id: $id}) DELETE t", id=space + "-t")

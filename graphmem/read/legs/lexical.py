@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
-from graphmem.db import QueryVector, Store
+from graphmem.db import Store
 from graphmem.read.asof import AsOf
-from graphmem.read.legs.base import LegRanking, UnitRow, merge_by_score, per_kind
+from graphmem.read.legs.base import LegRanking, UnitRow, merge_by_score
 
 _TERM = re.compile(r"\w+", re.UNICODE)
 _LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
@@ -64,55 +65,47 @@ def lexical_leg(
 ) -> LegRanking:
     """BM25 ranking of units of `kinds` valid in `scope`, best first.
 
-    Lucene returns the space's hits (see `in_space_query`); every version of them, so the status/time
-    filter runs after Lucene's top `fetch`; while that leaves fewer than k rows and Lucene had more hits,
-    the fetch grows (x8, up to `MAX_FETCH`), so the result is the scope's own BM25 top k.
+    Lucene returns the space's hits (see `in_space_query`), every kind's in one round trip; every version
+    of them, so the status/time filter runs after Lucene's top `fetch`; while that leaves a kind fewer than
+    k rows and Lucene had more hits, that kind is asked again with a bigger fetch (x8, up to `MAX_FETCH`),
+    so the result is the scope's own BM25 top k.
     """
     words = lucene_query(text)
-    if not words:
+    if not words or not kinds:
         return LegRanking("lexical", [])
     query_vector = store.vector(vector)
-    rankings = per_kind(
-        kinds,
-        lambda kind: _kind_top_k(
-            store,
-            kind,
-            space,
-            in_space_query(words, space, TEXT_FIELDS[kind]),
-            query_vector,
-            scope,
-            k,
-            max(k * overfetch, 200),
-        ),
-    )
-    return merge_by_score("lexical", rankings, k)
+    queries = {kind: in_space_query(words, space, TEXT_FIELDS[kind]) for kind in kinds}
 
-
-MAX_FETCH = 20_000
-
-
-def _kind_top_k(
-    store: Store,
-    kind: str,
-    space: str,
-    query: str,
-    vector: QueryVector,
-    scope: AsOf,
-    k: int,
-    fetch: int,
-) -> list[UnitRow]:
-    while True:
+    def top_k(asked: Sequence[str], fetch: int) -> dict[str, tuple[list[dict[str, Any]], int]]:
         rows = store.read(
-            f"read/fulltext_{kind}",
-            query=query,
-            vector=vector,
+            "read/fulltext_units",
+            kinds=list(asked),
+            queries={kind: queries[kind] for kind in asked},
+            vector=query_vector,
             space=space,
             k=k,
             fetch=fetch,
             **scope.params(),
         )
-        found = [row for row in rows if row["id"] is not None]
-        scanned = rows[0]["scanned"] if rows else 0
-        if len(found) >= k or scanned < fetch or fetch >= MAX_FETCH:
-            return [UnitRow.from_record(row) for row in found]
-        fetch = min(fetch * 8, MAX_FETCH)
+        kept: dict[str, list[dict[str, Any]]] = {kind: [] for kind in asked}
+        scanned = dict.fromkeys(asked, 0)
+        for row in rows:
+            scanned[row["kind"]] = row["scanned"]
+            if row["id"] is not None:
+                kept[row["kind"]].append(row)
+        return {kind: (kept[kind], scanned[kind]) for kind in asked}
+
+    fetch = max(k * overfetch, 200)
+    found = top_k(kinds, fetch)
+    rankings = []
+    for kind in kinds:
+        rows, scanned = found[kind]
+        kind_fetch = fetch
+        while len(rows) < k and scanned >= kind_fetch and kind_fetch < MAX_FETCH:
+            kind_fetch = min(kind_fetch * 8, MAX_FETCH)
+            rows, scanned = top_k([kind], kind_fetch)[kind]
+        rankings.append([UnitRow.from_record(row) for row in rows])
+    return merge_by_score("lexical", rankings, k)
+
+
+MAX_FETCH = 20_000

@@ -1,0 +1,51 @@
+// Lexical (BM25) leg over every kind in $kinds (semantic, episodic, procedural) in one round trip: each kind's
+// full-text index asked for the space's hits ($queries.<kind>, see read/legs/lexical.py), then space, status
+// and time filters, the best $k of each kind kept. `scanned` = the kind's index hits seen, so a caller can
+// tell whether a bigger fetch could find more; a kind with no row left returns one row with a null id.
+// Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
+CYPHER 25
+UNWIND $kinds AS kind
+CALL (kind) {
+  WHEN kind = 'semantic' THEN {
+    CALL db.index.fulltext.queryNodes('semantic_text_in_space', $queries.semantic, {limit: $fetch})
+      YIELD node, score
+    RETURN node, score
+  }
+  WHEN kind = 'episodic' THEN {
+    CALL db.index.fulltext.queryNodes('episodic_text_in_space', $queries.episodic, {limit: $fetch})
+      YIELD node, score
+    RETURN node, score
+  }
+  WHEN kind = 'procedural' THEN {
+    CALL db.index.fulltext.queryNodes('procedural_text_in_space', $queries.procedural, {limit: $fetch})
+      YIELD node, score
+    RETURN node, score
+  }
+}
+WITH kind, collect({n: node, score: score}) AS found
+WITH kind, size(found) AS scanned,
+     [f IN found WHERE f.n.space = $space AND f.n.status IN $statuses
+        AND f.n.valid_from <= $as_of AND f.n.valid_to > $as_of
+        AND f.n.recorded_at <= $known_at AND f.n.expired_at > $known_at][0..$k] AS kept
+UNWIND CASE WHEN size(kept) = 0 THEN [{n: null, score: 0.0}] ELSE kept END AS f
+WITH kind, scanned, f.n AS n, f.score AS score
+OPTIONAL MATCH (n)-[:PART_OF]->(e:Episode {space: $space})
+WITH kind, scanned, n, score, head(collect(e.id)) AS episode_id
+RETURN scanned, n.id AS id, kind,
+       CASE kind WHEN 'episodic'
+         THEN coalesce(n.text, trim(coalesce(n.action, '') + ' ' + coalesce(n.observation, '')))
+         ELSE n.text END AS text,
+       score,
+       toString(CASE kind WHEN 'procedural' THEN n.valid_from ELSE coalesce(n.event_at, n.valid_from) END)
+         AS event_at,
+       n.author AS author, n.status AS status, toString(n.valid_from) AS valid_from,
+       toString(n.valid_to) AS valid_to,
+       CASE kind WHEN 'episodic' THEN 1.0 ELSE n.importance END AS importance,
+       CASE kind WHEN 'episodic' THEN 1.0 ELSE n.credibility END AS credibility,
+       CASE kind WHEN 'episodic' THEN n.reward WHEN 'procedural' THEN n.`return` END AS ret,
+       CASE kind WHEN 'procedural' THEN n.uses END AS uses,
+       episode_id,
+       CASE kind WHEN 'episodic' THEN n.seq END AS seq,
+       CASE kind WHEN 'episodic' THEN n.kind END AS unit_kind,
+       2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
+ORDER BY kind, score DESC
