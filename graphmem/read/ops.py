@@ -19,7 +19,7 @@ from graphmem.read.planner import DeterministicPlanner, LLMPlanner
 from graphmem.read.provenance import evidence_units as evidence_units_of
 from graphmem.read.provenance import provenance as provenance_of
 from graphmem.read.reasoning import reason
-from graphmem.read.recall import MAX_K, RecallOptions, recall, recall_sources, to_hit
+from graphmem.read.recall import MAX_K, RecallOptions, leg_pool, recall, recall_sources, to_hit
 from graphmem.read.results import (
     EvidenceUnit,
     LegSignal,
@@ -123,7 +123,10 @@ class ReadOps:
         query_tags = list(tags) if tags is not None else plan.tags
         vector = self.embedder.embed([plan.query])[0]
         depth = max(self.settings.read_candidates, k * 2)
-        dense = vector_leg(self.store, space, vector, scope, ("semantic",), depth, self.settings.read_vector_overfetch)
+        # the dense leg and tag matching are independent: side by side, as in recall
+        dense_future = leg_pool().submit(
+            vector_leg, self.store, space, vector, scope, ("semantic",), depth, self.settings.read_vector_overfetch
+        )
         matches = match_tags(
             self.store,
             self.embedder,
@@ -134,7 +137,14 @@ class ReadOps:
             fuzzy_weight=self.settings.read_tag_fuzzy_weight,
         )
         votes = tag_vote_leg(
-            self.store, space, vector, scope, matches, dense.ids(), k, self.settings.read_tag_dense_bonus
+            self.store,
+            space,
+            vector,
+            scope,
+            matches,
+            dense_future.result().ids(),
+            k,
+            self.settings.read_tag_dense_bonus,
         )
         facts = [
             to_hit(Fused(row=r, rrf=r.score, signals={"tagvote": LegSignal(rank, r.score)}), False)

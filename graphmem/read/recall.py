@@ -88,7 +88,7 @@ class LegRun:
 
 
 @lru_cache(maxsize=1)
-def _leg_pool() -> ThreadPoolExecutor:
+def leg_pool() -> ThreadPoolExecutor:
     """One process-wide pool for running a question's legs side by side (the driver is thread-safe)."""
     return ThreadPoolExecutor(max_workers=8, thread_name_prefix="graphmem-leg")
 
@@ -175,7 +175,7 @@ def run_legs(
 
     # Independent legs run concurrently (each is its own read transaction); tag votes wait for the dense
     # leg because facts it found earn the dense bonus.
-    pool = _leg_pool()
+    pool = leg_pool()
     dense_future = (
         pool.submit(
             timed(
@@ -397,7 +397,7 @@ def recall(
     run.timings_ms["fuse"] = (time.perf_counter() - t) * 1000
     t = time.perf_counter()
     # Three independent lookups over the chosen hits, side by side (each its own read transaction).
-    pool = _leg_pool()
+    pool = leg_pool()
     graph_aware = options.variant == "hybrid"
     episodes_future = pool.submit(
         lambda: expand_episodes(store, space, run.scope, hits, settings.read_expand_min_hits) if options.expand else []
