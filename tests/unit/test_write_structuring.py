@@ -74,6 +74,9 @@ def test_dated_labels_title_what_follows_and_questions_in_documents_are_no_facts
     (resolved,) = facts_from_text(minutes, titles=True)
     assert resolved.text.startswith("Resolved: Lumen Works")
     assert "Vendor" in resolved.tags  # the label's subject still ties the decision to a vendor question
+    log = "Subject: Payments on-call log\n\nStandup notes (March 3, 2024). Ravi Menon fixed the refund job."
+    (fixed,) = facts_from_text(log, titles=True)
+    assert {"Payments", "Standup"} <= set(fixed.tags)  # a label under a subject line keeps the subject's tags
     asked = "Zara Ahmed: does anyone know who owns the hotel expense limit wording in the handbook?"
     assert facts_from_text(asked, titles=True) == []
     # a bracketed date inside a statement leaves it a statement; a long title before a date is no label

@@ -64,6 +64,9 @@ _MARKDOWN_HEADING_RE = re.compile(r"^#{1,6}\s+\S")
 _DATED_LABEL_RE = re.compile(r"^(?P<label>[^()]+?)\s*\((?=[^()]*\d{4})[^()]{4,40}\)\s*[.:]?$")
 _QUESTION_END_RE = re.compile(r"\?[\"'”’)\]]*$")
 DATED_LABEL_WORDS = 6
+# below every Markdown heading level: a label keeps its document's subject line and section titles, the next
+# label or section replaces it
+DATED_LABEL_LEVEL = 7
 
 
 def says_something(sentence: str) -> bool:
@@ -123,7 +126,8 @@ def facts_from_text(
             continue
         sentences = split_sentences(line)
         if titles and sentences and is_dated_label(sentences[0]):
-            headings = {0: tuple(extract_tags(_DATED_LABEL_RE.sub(r"\g<label>", sentences[0].strip()), HEADING_TAGS))}
+            label = _DATED_LABEL_RE.sub(r"\g<label>", sentences[0].strip())
+            headings = {**headings, DATED_LABEL_LEVEL: tuple(extract_tags(label, HEADING_TAGS))}
             sentences = sentences[1:]
         heading_tags = [tag for lv in sorted(headings) for tag in headings[lv]]
         for sentence in sentences:
