@@ -111,9 +111,14 @@ class Settings(BaseSettings):
         alias="GRAPHMEM_READ_SOURCE_LEG_WEIGHTS",
         description="JSON object: leg weights for ranking sessions / documents (default: the leg weights)",
     )
+    vector_quantization: bool = Field(
+        False,
+        alias="GRAPHMEM_VECTOR_QUANTIZATION",
+        description="quantize the vector indexes (Neo4j's binary codes); false keeps full-precision vectors",
+    )
     read_rrf_k: int = Field(60, alias="GRAPHMEM_READ_RRF_K", ge=1)
     read_candidates: int = Field(50, alias="GRAPHMEM_READ_CANDIDATES", ge=1, le=10000)
-    read_vector_overfetch: int = Field(4, alias="GRAPHMEM_READ_VECTOR_OVERFETCH", ge=1, le=100)
+    read_vector_overfetch: int = Field(2, alias="GRAPHMEM_READ_VECTOR_OVERFETCH", ge=1, le=100)
     read_latest_slots: int = Field(3, alias="GRAPHMEM_READ_LATEST_SLOTS", ge=0, le=100)
     read_expand_min_hits: int = Field(3, alias="GRAPHMEM_READ_EXPAND_MIN_HITS", ge=1)
     read_evidence_chars: int = Field(40_000, alias="GRAPHMEM_READ_EVIDENCE_CHARS", ge=100)

@@ -393,8 +393,11 @@ def run_perf_bench(args: argparse.Namespace) -> int:
     command = "graphmem bench perf " + " ".join(sys.argv[3:])
     output: dict[str, Any] = {"command": command, "started_at": datetime.now(UTC).isoformat(), "scales": {}}
     with Store.from_settings(settings) as store:
-        install_schema(store, 384)
+        schema = install_schema(store, 384, settings.vector_quantization)
         output["machine"] = {**machine_info(store.server.version), "neo4j_memory": _server_memory(store)}
+        output["vector_quantization"] = settings.vector_quantization
+        if schema.rebuilt:
+            print(f"vector indexes rebuilt for quantization={settings.vector_quantization}: {schema.rebuilt}")
         # before the scales: after them Neo4j is still deleting the dropped spaces and competes for the CPU
         output["query_embedding"] = query_embedding_ms(settings)
         for n in scales:

@@ -21,6 +21,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _install(args: argparse.Namespace) -> int:
     settings = get_settings()
     with Store.from_settings(settings) as store:
-        report = install_schema(store, default_embedder().dimensions)
+        report = install_schema(store, default_embedder().dimensions, settings.vector_quantization)
     print_json(asdict(report))
     return 0

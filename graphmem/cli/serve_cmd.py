@@ -31,7 +31,7 @@ def _serve(args: argparse.Namespace) -> int:
     store = Store.from_settings(settings)
     services = Services(settings=settings, store=store)
     if not args.no_schema_install:
-        report = install_schema(store, services.embedder.dimensions)
+        report = install_schema(store, services.embedder.dimensions, settings.vector_quantization)
         print(f"schema ready on Neo4j {report.server_version} ({report.dimensions}-d vectors)")
     host = args.host or settings.host
     port = args.port or settings.port

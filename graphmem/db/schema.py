@@ -17,13 +17,16 @@ class SchemaReport:
     vector_filters_in_index: bool
     statements: int = 0
     vector_indexes: dict[str, int] = field(default_factory=dict)
+    rebuilt: list[str] = field(default_factory=list)
 
 
-def install_schema(store: Store, dimensions: int) -> SchemaReport:
+def install_schema(store: Store, dimensions: int, quantized: bool = False) -> SchemaReport:
     """Create every constraint and index if missing, then wait until they are online.
 
-    Raises `ConfigError` when an existing vector index has another dimension than the embedder's
-    (the data was embedded with another model).
+    On servers with in-index vector filters, `quantized` (GRAPHMEM_VECTOR_QUANTIZATION) chooses quantized or
+    full-precision vector indexes; an existing index of the other kind is dropped and built again from the
+    stored embeddings (listed in `rebuilt`). Raises `ConfigError` when an existing vector index has another
+    dimension than the embedder's (the data was embedded with another model).
     """
     info = store.verify()
     report = SchemaReport(info.version, dimensions, info.supports_search_clause)
@@ -33,8 +36,10 @@ def install_schema(store: Store, dimensions: int) -> SchemaReport:
             store.run_write_text(statement)
             report.statements += 1
     _check_vector_dimensions(store, dimensions)
+    if info.supports_search_clause:
+        report.rebuilt = _drop_other_quantization(store, quantized)
     for statement in load_statements(vector_file):
-        store.run_write_text(statement, dimensions=dimensions)
+        store.run_write_text(statement, dimensions=dimensions, quantized=quantized)
         report.statements += 1
     store.read("schema/await_indexes")
     report.vector_indexes = {
@@ -44,6 +49,18 @@ def install_schema(store: Store, dimensions: int) -> SchemaReport:
     if missing:
         raise ConfigError(f"vector indexes missing after install for: {', '.join(sorted(missing))}")
     return report
+
+
+def _drop_other_quantization(store: Store, quantized: bool) -> list[str]:
+    """Drop graphmem's vector indexes whose quantization is not the one asked for; their names."""
+    dropped = []
+    for row in store.read("schema/show_vector_indexes"):
+        is_quantized = row["quantization"] not in (None, "NONE")
+        own = row["label"] in EMBEDDED_LABELS and row["name"] == f"{row['label'].lower()}_embedding"
+        if own and row["quantization"] is not None and is_quantized != quantized:
+            store.write("schema/drop_index", index=row["name"])
+            dropped.append(row["name"])
+    return dropped
 
 
 def _check_vector_dimensions(store: Store, dimensions: int) -> None:

@@ -111,3 +111,37 @@ def test_rows_keep_plain_values_as_they_are_and_convert_nodes_and_maps(store: St
     expected = {"id": space + "-t", "space": space, "name": "Acme", "norm_name": "acme"}
     assert graphy == [{"t": expected, "tags": [expected], "meta": {"names": ["Acme"]}}]
     store.run_write_text("MATCH (t:Tag {id: $id}) DELETE t", id=space + "-t")
+
+
+def test_install_rebuilds_vector_indexes_of_the_other_quantization_and_keeps_their_data(
+    store: Store, minilm, space: str
+) -> None:
+    def quantization() -> dict[str, str]:
+        rows = store.read("schema/show_vector_indexes")
+        return {r["name"]: r["quantization"] for r in rows if r["name"] == f"{r['label'].lower()}_embedding"}
+
+    vector = minilm.embed(["The Lyon office closes on Fridays"])[0]
+    store.run_write_text(
+        "CREATE (:Tag {id: $id, space: $space, name: 'Lyon office', norm_name: 'lyon office', embedding: $vector})",
+        id=space + "-t",
+        space=space,
+        vector=vector,
+    )
+    try:
+        assert set(quantization().values()) == {"NONE"}  # the default: full-precision vectors
+        assert set(install_schema(store, minilm.dimensions, quantized=True).rebuilt) == set(quantization())
+        assert set(quantization().values()) == {"BINARY"}
+        assert install_schema(store, minilm.dimensions, quantized=True).rebuilt == []
+        assert len(install_schema(store, minilm.dimensions).rebuilt) == len(EMBEDDED_LABELS)
+        assert set(quantization().values()) == {"NONE"}
+        # rebuilt from the stored embeddings: the tag is found by the rebuilt index
+        rows = store.run_read_text(
+            "CYPHER 25 MATCH (t:Tag) SEARCH t IN (VECTOR INDEX tag_embedding FOR $vector WHERE t.space = $space "
+            "LIMIT 1) SCORE AS score RETURN t.id AS id",
+            vector=vector,
+            space=space,
+        )
+        assert [r["id"] for r in rows] == [space + "-t"]
+    finally:
+        install_schema(store, minilm.dimensions)
+        store.run_write_text("MATCH (t:Tag {id: $id}) DELETE t", id=space + "-t")

@@ -207,5 +207,5 @@ def open_graphmem_system(settings: Settings | None = None) -> Iterator[GraphmemS
     settings = settings or get_settings()
     embedder = shared_embedder(settings)
     with Store.from_settings(settings) as store:
-        install_schema(store, embedder.dimensions)
+        install_schema(store, embedder.dimensions, settings.vector_quantization)
         yield GraphmemSystem(MemoryGraph(store, embedder, settings))
