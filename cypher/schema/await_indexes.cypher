@@ -1,2 +1,2 @@
-// Wait (up to 300 s) until every index is online.
-CALL db.awaitIndexes(300)
+// Wait (up to $seconds) until every index is online.
+CALL db.awaitIndexes($seconds)

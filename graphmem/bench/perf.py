@@ -33,6 +33,7 @@ from graphmem.bench.perf_http import http_operations, served_graphql
 from graphmem.bench.quality.machine import machine_info
 from graphmem.config import Settings, get_settings
 from graphmem.db import Store, install_schema
+from graphmem.db.schema import await_indexes
 from graphmem.embed.hashing import HashingEmbedder
 from graphmem.memory_graph import MemoryGraph
 from graphmem.read.asof import AsOf
@@ -187,7 +188,7 @@ def generate_and_load(store: Store, n_facts: int, dimensions: int, seed: int = 7
         graph.fact_words[space] = words
         graph.subgoal_texts[space] = texts
         graph.nodes += per_space + units + episodes + n_tags + n_subgoals * (1 + PROCEDURES_PER_SUBGOAL)
-    store.read("schema/await_indexes")
+    await_indexes(store)
     graph.load_seconds = time.perf_counter() - started
     return graph
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from neo4j.exceptions import ClientError
+
 from graphmem.db.queries import load_statements
 from graphmem.db.store import Store
 from graphmem.errors import ConfigError
@@ -41,7 +43,7 @@ def install_schema(store: Store, dimensions: int, quantized: bool = False) -> Sc
     for statement in load_statements(vector_file):
         store.run_write_text(statement, dimensions=dimensions, quantized=quantized)
         report.statements += 1
-    store.read("schema/await_indexes")
+    await_indexes(store, REBUILD_WAIT_S if report.rebuilt else AWAIT_S)
     report.vector_indexes = {
         row["label"]: row["dimensions"] for row in store.read("schema/show_vector_indexes") if row["label"]
     }
@@ -49,6 +51,28 @@ def install_schema(store: Store, dimensions: int, quantized: bool = False) -> Sc
     if missing:
         raise ConfigError(f"vector indexes missing after install for: {', '.join(sorted(missing))}")
     return report
+
+
+AWAIT_S = 300
+# Rebuilding a vector index over a million facts took over five minutes on a 2-core machine.
+REBUILD_WAIT_S = 3600
+
+
+def await_indexes(store: Store, seconds: int = AWAIT_S) -> None:
+    """Wait until every index is online; `ConfigError` naming those still populating after `seconds`."""
+    try:
+        store.read("schema/await_indexes", seconds=seconds)
+    except ClientError as exc:
+        waiting = ", ".join(
+            f"{row['name']} {row['state'].lower()} {row['populationPercent']:.0f} %"
+            for row in store.read("schema/populating_indexes")
+        )
+        if not waiting:
+            raise
+        raise ConfigError(
+            f"indexes not online after {seconds} s ({waiting}); they keep building in Neo4j: "
+            "run `graphmem schema install` again to wait for them"
+        ) from exc
 
 
 def _drop_other_quantization(store: Store, quantized: bool) -> list[str]:
