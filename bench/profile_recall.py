@@ -87,7 +87,7 @@ def main(argv: list[str]) -> int:
     sys.modules["graphmem.read.legs.base"]._kind_pool = InThread  # type: ignore[attr-defined]
     Store.read = read  # type: ignore[method-assign]
     with Store.from_settings(settings) as store:
-        install_schema(store, 384)
+        install_schema(store, 384, settings.vector_quantization)
         embedder = perf.PrecomputedEmbedder(384)
         graph = load_or_reuse(store, args.facts, args.keep)
         memory = MemoryGraph(store, embedder, settings)
