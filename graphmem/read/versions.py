@@ -1,7 +1,8 @@
 """Read-time version choice (Mem++ defers it to read time), for questions about a state: when two
-candidates say nearly the same thing (text cosine >= GRAPHMEM_READ_VERSION_COSINE) about the same subject
-(a shared tag) on different dates, and the question does not tell them apart (the older one's score is at
-most GRAPHMEM_READ_VERSION_MARGIN above the newer one's), the newer one is ranked just above the older one.
+candidates say nearly the same thing (text cosine >= GRAPHMEM_READ_VERSION_COSINE, their own texts' or the
+documents they were read from) about the same subject (a shared tag) on different dates, and the question
+does not tell them apart (the older one's score is at most GRAPHMEM_READ_VERSION_MARGIN above the newer
+one's), the newer one is ranked just above the older one.
 A newer candidate that names what it replaces ("Lucas runs Security from today, replacing Hana Sato") is
 ranked above an older one stating that value ("Hana Sato will lead the Security team"), however differently
 the two are worded and however far below it ranked, when both name what the question is about (a word of its
@@ -118,6 +119,7 @@ class UnitSubject:
     tags: frozenset[str]  # normal forms: a fact's own tags, an evidence unit's those of its facts
     tag_names: list[str] | None  # a fact's tag names in the space; None for other kinds
     source_text: str = ""  # what it was said in: a fact's evidence units, an evidence unit's own text
+    source_embedding: np.ndarray | None = None  # a fact's evidence unit's; another unit's own
 
 
 def asks_for_state(query: str, scope: AsOf) -> bool:
@@ -140,16 +142,30 @@ def unit_subjects(store: Store, space: str, ids: Sequence[str]) -> dict[str, Uni
     name = "read/unit_embeddings" if store.server.supports_vector_type else "read/unit_embeddings_legacy"
     subjects = {}
     for r in store.read(name, space=space, ids=list(ids)):
-        embedding = r["embedding"]
-        if isinstance(embedding, Vector):
-            embedding = embedding.to_numpy()
         subjects[r["id"]] = UnitSubject(
-            embedding=np.asarray(embedding, dtype=np.float32) if embedding is not None and len(embedding) else None,
+            embedding=_array(r["embedding"]),
             tags=frozenset(r["tags"] or ()),
             tag_names=r["tag_names"],
             source_text="\n".join(t for t in r.get("source_texts") or () if t),
+            source_embedding=_array(r.get("source_embedding")),
         )
     return subjects
+
+
+def _array(embedding: Vector | Sequence[float] | None) -> np.ndarray | None:
+    values = embedding.to_numpy() if isinstance(embedding, Vector) else embedding
+    return np.asarray(values, dtype=np.float32) if values is not None and len(values) else None
+
+
+def _source_or_own(subject: UnitSubject, own: np.ndarray) -> np.ndarray:
+    source = subject.source_embedding
+    return source if source is not None and source.shape == own.shape else own
+
+
+def _cosines(vectors: Sequence[np.ndarray]) -> np.ndarray:
+    matrix = np.stack(vectors)
+    matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
+    return matrix @ matrix.T
 
 
 def prefer_newer_versions(
@@ -171,9 +187,13 @@ def prefer_newer_versions(
     head = [f for f in ranked[:window] if f.row.id in vectors]
     if window <= 1 or len(head) < 2:
         return list(ranked)
-    matrix = np.stack([vectors[f.row.id] for f in head])
-    matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
-    cosine = matrix @ matrix.T
+    # Two facts restate each other when they do, or when the documents they were read from do: a meeting
+    # note's "agreed that Ibrahim will lead Warehouse Operations" and an email's "Elif will lead the
+    # Warehouse Operations team" are far apart as sentences, close as documents.
+    cosine = np.maximum(
+        _cosines([vectors[f.row.id] for f in head]),
+        _cosines([_source_or_own(subjects[f.row.id], vectors[f.row.id]) for f in head]),
+    )
     tags = {f.row.id: subjects[f.row.id].tags for f in head}
     # Oldest first, so a lift carries on along a chain of versions (2022 -> 2023 -> 2024).
     chronological = sorted(range(len(head)), key=lambda n: head[n].row.event_at)  # type: ignore[arg-type, return-value]

@@ -205,6 +205,27 @@ def test_a_newer_version_of_the_same_subject_is_ranked_above_the_older_one():
     assert [f.row.id for f in prefer_newer_versions(ranked, unrelated, 30, 0.65, 0.1)] == ["old", "new", "other"]
 
 
+def test_facts_read_from_restated_documents_are_versions_though_their_sentences_differ():
+    older = Fused(row("meeting-fact", event_at=NOW - timedelta(days=200)), rrf=1.0)
+    newer = Fused(row("email-fact", event_at=NOW - timedelta(days=100)), rrf=0.96)
+    sentence_a, sentence_b = np.array([1.0, 0.0, 0.0], dtype=np.float32), np.array([0.0, 1.0, 0.0], dtype=np.float32)
+    document = np.array([0.0, 0.0, 1.0], dtype=np.float32)
+    tags = frozenset({"warehouse operation"})
+    restated = {
+        "meeting-fact": UnitSubject(sentence_a, tags, None, source_embedding=document),
+        "email-fact": UnitSubject(sentence_b, tags, None, source_embedding=document * 2),
+    }
+    chosen = prefer_newer_versions([older, newer], restated, 30, min_cosine=0.65, margin=0.1)
+    assert [f.row.id for f in chosen] == ["email-fact", "meeting-fact"]
+    older.rrf, newer.rrf = 1.0, 0.96
+    unrelated_sources = {
+        "meeting-fact": UnitSubject(sentence_a, tags, None, source_embedding=sentence_a),
+        "email-fact": UnitSubject(sentence_b, tags, None, source_embedding=sentence_b),
+    }
+    chosen = prefer_newer_versions([older, newer], unrelated_sources, 30, min_cosine=0.65, margin=0.1)
+    assert [f.row.id for f in chosen] == ["meeting-fact", "email-fact"]
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     [
