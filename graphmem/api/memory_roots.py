@@ -17,9 +17,11 @@ from graphmem.api.memory_types import (
     Change,
     History,
     Provenance,
+    RankedSource,
     RecallHit,
     RecallMode,
     RecallResult,
+    SourceVariant,
     TagVoteResult,
 )
 from graphmem.api.nodes import ApiInfo, parse_global_id
@@ -100,6 +102,34 @@ class MemoryQuery:
              "char_budget": "budgetChars"},
         )  # fmt: skip
         return RecallResult.of(result, scope)
+
+    @strawberry.field(
+        description="Documents and sessions ranked by their units' hits (each leg ranks a source by its best unit; "
+        "BM25 re-scores the top sources on their whole text). On a corpus of short passages this ranks evidence "
+        "documents better than recall; recall's graph-aware ranking is better for organisational artefacts"
+    )
+    async def recall_sources(
+        self,
+        info: ApiInfo,
+        space: Space,
+        query: str,
+        first: Annotated[int | None, strawberry.argument(description="How many sources (default 10)")] = 10,
+        variant: SourceVariant = SourceVariant.HYBRID,
+        as_of: AsOf = None,
+        known_at: KnownAt = None,
+    ) -> list[RankedSource]:
+        scope = _scope(info, space, as_of, known_at)
+        check_text(info.context.settings, "query", query)
+        k = check_first(info.context.settings, first)
+        memory = info.context.services.memory
+        sources = await call(
+            lambda: memory.recall_sources(
+                query, space, as_of=scope.as_of if as_of else None, known_at=scope.known_at if known_at else None,
+                k=k, variant=variant.value,
+            ),
+            {**TIME_RENAMES, "k": "first", "text": "query"},
+        )  # fmt: skip
+        return [RankedSource.of(s, scope) for s in sources]
 
     @strawberry.field(description="Facts ranked by tag votes: which tags matched, exact or fuzzy, dense bonus")
     async def tag_vote(

@@ -33,6 +33,13 @@ class RecallMode(Enum):
     EPISODIC = "episodic"
 
 
+@strawberry.enum(description="Which legs rank sources: both, or one alone for comparison")
+class SourceVariant(Enum):
+    HYBRID = "hybrid"
+    VECTOR = "vector"
+    BM25 = "bm25"
+
+
 @strawberry.type(description="How one retrieval leg saw a hit: its rank there and the leg's own score")
 class LegSignal:
     leg: str
@@ -278,6 +285,42 @@ class VotedFact:
     @strawberry.field(description="The Semantic node")
     async def node(self, info: ApiInfo) -> Semantic | None:
         return await load_node(info, "Semantic", self.node_id, self.scope)
+
+
+@strawberry.type(
+    description="A document or an Episode (session, trajectory) ranked by its units' hits: each leg ranks it by "
+    "its best unit, and BM25 re-scores the top sources on their whole text"
+)
+class RankedSource:
+    node_id: str = strawberry.field(description="The document's Episodic id, or the Episode's id")
+    kind: str = strawberry.field(description="document | episode")
+    score: float
+    signals: list[LegSignal]
+    unit_ids: list[str] = strawberry.field(description="Its units that the legs found, best first")
+    event_at: datetime | None
+    session_id: str | None
+    scope: strawberry.Private[ReadScope]
+
+    @strawberry.field(description="The document's Episodic node (null for an Episode)")
+    async def document(self, info: ApiInfo) -> Episodic | None:
+        return await load_node(info, "Episodic", self.node_id, self.scope) if self.kind == "document" else None
+
+    @strawberry.field(description="The Episode (null for a document)")
+    async def episode(self, info: ApiInfo) -> Episode | None:
+        return await load_node(info, "Episode", self.node_id, self.scope) if self.kind == "episode" else None
+
+    @classmethod
+    def of(cls, hit: Any, scope: ReadScope) -> RankedSource:
+        return cls(
+            node_id=hit.id,
+            kind=hit.kind,
+            score=hit.score,
+            signals=[LegSignal(leg=leg, rank=s.rank, score=s.score) for leg, s in hit.signals.items()],
+            unit_ids=list(hit.unit_ids),
+            event_at=hit.event_at,
+            session_id=hit.session_id,
+            scope=scope,
+        )
 
 
 @strawberry.type(description="Facts ranked by tag votes alone")

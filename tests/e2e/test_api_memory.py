@@ -105,6 +105,34 @@ def test_recall_ranks_the_current_version_and_as_of_the_old_one(world: dict) -> 
     assert "Paris" in stated["hits"][0]["text"] and all("moved to Lyon" not in h["text"] for h in stated["hits"])
 
 
+RECALL_SOURCES = """query($s: String!, $q: String!, $asOf: DateTime, $v: SourceVariant! = HYBRID, $first: Int = 3) {
+  recallSources(space: $s, query: $q, asOf: $asOf, variant: $v, first: $first) {
+    nodeId kind score signals { leg rank } unitIds document { id author } episode { id goal } } }"""
+
+
+def test_recall_sources_ranks_whole_documents_and_episodes_now_and_as_of(world: dict) -> None:
+    api, space, key = world["api"], world["space"], world["keys"]["reader"]
+    body = api.gql(RECALL_SOURCES, {"s": space, "q": "Where is the Acme office?"}, key=key)
+    assert "errors" not in body, body
+    sources = body["data"]["recallSources"]
+    top = sources[0]
+    assert top["nodeId"] == world["id"]("office-v2") and top["kind"] == "document"
+    assert top["document"]["author"] == "bo" and top["episode"] is None and top["unitIds"]
+    assert {s["leg"] for s in top["signals"]} == {"vector", "lexical"}
+    assert world["id"]("office-v1") not in {s["nodeId"] for s in sources}  # superseded: not current
+    then = api.gql(RECALL_SOURCES, {"s": space, "q": "Where is the Acme office?", "asOf": "2024-03-01T00:00:00Z"},
+                   key=key)["data"]["recallSources"]  # fmt: skip
+    assert then[0]["nodeId"] == world["id"]("office-v1")
+    assert world["id"]("office-v2") not in {s["nodeId"] for s in then}
+    lexical = api.gql(RECALL_SOURCES, {"s": space, "q": "Acme office", "v": "BM25"}, key=key)["data"]["recallSources"]
+    assert lexical and all({s["leg"] for s in hit["signals"]} == {"lexical"} for hit in lexical)
+    room = api.gql(RECALL_SOURCES, {"s": space, "q": "book a meeting room with a projector"}, key=key)
+    episodes = [s for s in room["data"]["recallSources"] if s["kind"] == "episode"]
+    assert episodes and episodes[0]["episode"]["goal"] == EPISODE["goal"] and episodes[0]["document"] is None
+    bad = api.gql(RECALL_SOURCES, {"s": space, "q": "office", "first": 0}, key=key)
+    assert "first" in bad["errors"][0]["message"]
+
+
 RECALL_RELATED = """query($s: String!, $q: String!, $chars: Int) {
   recall(space: $s, query: $q, first: 5, budgetChars: $chars) {
     evidence evidenceItems evidenceChars evidenceTokens evidenceTruncated
@@ -294,6 +322,7 @@ def test_a_key_for_one_space_never_sees_another(world: dict) -> None:
     assert error_codes(prov) == ["NOT_FOUND"]
     for query in (
         'tagVote(space: $s, query: "office") { queryTags }',
+        'recallSources(space: $s, query: "office") { nodeId }',
         'routeSubgoal(space: $s, subgoal: "book a room") { nodeId }',
         'history(space: $s, id: "office-v1") { nodeId }',
         'changes(space: $s, since: "2024-01-01T00:00:00Z", until: "2025-01-01T00:00:00Z") { nodeId }',
