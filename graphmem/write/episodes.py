@@ -52,6 +52,19 @@ STEPS_PER_WRITE = 2000
 Progress = Callable[[int], None]
 
 
+def said_by(author: str | None, text: str) -> str:
+    """A chat turn as a transcript line, "Caroline: I ran a charity race.", naming the speaker once, also when
+    the text already opens with its author's name and a colon (a pasted transcript)."""
+    return f"{author}: {spoken_words(author, text)}" if author else text
+
+
+def spoken_words(author: str | None, text: str) -> str:
+    """A turn's text without a leading "Author:" that names its own speaker."""
+    if author and text[: len(author) + 1].casefold() == f"{author}:".casefold():
+        return text[len(author) + 1 :].lstrip()
+    return text
+
+
 def step_text(action: str, observation: str) -> str:
     """The readable combination stored as a step's `text`."""
     parts = []
@@ -144,7 +157,7 @@ class EpisodeIngest:
             if self.settings.derive_chat_facts:
                 for seq, step in enumerate(memory.steps):
                     speaker = f"{step.author}: " if step.author else ""
-                    drafts = facts_from_text(step.observation, prefix=speaker)
+                    drafts = facts_from_text(spoken_words(step.author, step.observation), prefix=speaker)
                     compiled.facts.extend(
                         PendingFact(d, step_ids[seq], step.author, times[seq], step_ids[seq], k)
                         for k, d in enumerate(drafts)
@@ -204,7 +217,7 @@ class EpisodeIngest:
                         "valid_to": FAR_FUTURE,
                         "status": STATUS_ACTIVE,
                         "embedding": step_vectors[seq],
-                        "caption": caption(f"{step.author}: {text}" if is_chat and step.author else text),
+                        "caption": caption(said_by(step.author, text) if is_chat else text),
                         "recorded_at": self.now,
                         "expired_at": FAR_FUTURE,
                     },
@@ -352,7 +365,7 @@ class EpisodeIngest:
         for item in compiled:
             for step in item.memory.steps:
                 if item.memory.kind == KIND_CHAT:
-                    step_texts.append(f"{step.author}: {step.observation}" if step.author else step.observation)
+                    step_texts.append(said_by(step.author, step.observation))
                 else:
                     step_texts.append(step_text(step.action, step.observation))
         fact_texts = [f.draft.text for item in compiled for f in item.facts]

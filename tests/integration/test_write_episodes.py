@@ -234,6 +234,21 @@ def test_chat_sessions_become_chat_episodes_with_turns(graph: MemoryGraph, store
     assert counts(store, space).get("Procedural", 0) == 0
 
 
+def test_a_transcript_line_that_names_its_speaker_is_not_named_twice(
+    graph: MemoryGraph, store: Store, space: str
+) -> None:
+    line = "Caroline: I ran a charity race for mental health last Saturday."
+    graph.ingest_chat_sessions(space, [{"session_id": "pasted", "turns": [{"speaker": "Caroline", "text": line}]}])
+    rows = store.run_read_text(
+        "MATCH (f:Semantic)-[:EVIDENCED_BY]->(t:Episodic {kind: 'turn'}) WHERE t.space = $space "
+        "RETURN t.text AS turn, t.caption AS caption, f.text AS fact",
+        space=space,
+    )
+    assert rows and {r["turn"] for r in rows} == {line}  # stored as sent
+    assert {r["caption"] for r in rows} == {line}
+    assert {r["fact"] for r in rows} == {line}  # not "Caroline: Caroline: ..."
+
+
 def test_malformed_episode_records_are_rejected_by_name_and_the_rest_stored(
     graph: MemoryGraph, store: Store, space: str
 ) -> None:

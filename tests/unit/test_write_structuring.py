@@ -8,7 +8,7 @@ import pytest
 from graphmem.errors import InvalidInput
 from graphmem.write.chat import chat_session
 from graphmem.write.dedup import _greedy_clusters
-from graphmem.write.episodes import segment_starts, step_text
+from graphmem.write.episodes import said_by, segment_starts, spoken_words, step_text
 from graphmem.write.memory import Memory, parse_episode
 from graphmem.write.structurers import RuleStructurer, StepInput, facts_from_text
 from graphmem.write.structurers.rules import subgoal_of
@@ -138,3 +138,21 @@ def test_episode_records_and_chat_sessions_are_validated_by_name() -> None:
     assert info.value.field == "turns[1].time"
     chat = chat_session("s", [{"role": "user", "content": "hi"}], session_date="2024-02-02")
     assert chat.kind == "chat" and chat.steps[0].author == "user" and chat.steps[0].at is not None
+
+
+@pytest.mark.parametrize(
+    ("author", "text", "line", "words"),
+    [
+        ("Caroline", "I ran a charity race.", "Caroline: I ran a charity race.", "I ran a charity race."),
+        # a pasted transcript line names its speaker already: once is enough
+        ("Caroline", "Caroline: I ran a charity race.", "Caroline: I ran a charity race.", "I ran a charity race."),
+        ("caroline", "CAROLINE:  hi", "caroline: hi", "hi"),
+        # another name, or the name without a colon, is what was said
+        ("Melanie", "Caroline: hi", "Melanie: Caroline: hi", "Caroline: hi"),
+        ("Caroline", "Caroline said hi", "Caroline: Caroline said hi", "Caroline said hi"),
+        (None, "hello", "hello", "hello"),
+    ],
+)
+def test_a_turn_names_its_speaker_once(author, text, line, words):
+    assert said_by(author, text) == line
+    assert spoken_words(author, text) == words
