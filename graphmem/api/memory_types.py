@@ -46,6 +46,11 @@ class LegSignal:
     rank: int
     score: float
 
+    @classmethod
+    def all_of(cls, signals: dict[str, Any]) -> list[LegSignal]:
+        """One per leg, from the read path's {leg: LegSignal(rank, score)}."""
+        return [cls(leg=leg, rank=s.rank, score=s.score) for leg, s in signals.items()]
+
 
 @strawberry.type(description="One component of the value model (relevance, recency, importance, return, ...)")
 class ValueComponent:
@@ -81,7 +86,7 @@ class RecallHit:
             kind=hit.kind,
             text=hit.text,
             score=hit.score,
-            signals=[LegSignal(leg=leg, rank=s.rank, score=s.score) for leg, s in hit.signals.items()],
+            signals=LegSignal.all_of(hit.signals),
             value=[ValueComponent(name=name, value=v) for name, v in hit.value.items()],
             latest_slot=hit.latest_slot,
             event_at=hit.event_at,
@@ -315,7 +320,7 @@ class RankedSource:
             node_id=hit.id,
             kind=hit.kind,
             score=hit.score,
-            signals=[LegSignal(leg=leg, rank=s.rank, score=s.score) for leg, s in hit.signals.items()],
+            signals=LegSignal.all_of(hit.signals),
             unit_ids=list(hit.unit_ids),
             event_at=hit.event_at,
             session_id=hit.session_id,
