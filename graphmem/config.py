@@ -125,6 +125,7 @@ class Settings(BaseSettings):
     read_evidence_tokens: int | None = Field(None, alias="GRAPHMEM_READ_EVIDENCE_TOKENS", ge=16)
     read_version_window: int = Field(30, alias="GRAPHMEM_READ_VERSION_WINDOW", ge=0, le=1000)
     read_version_cosine: float = Field(0.65, alias="GRAPHMEM_READ_VERSION_COSINE", ge=-1, le=1)
+    read_version_subject_cosine: float = Field(0.3, alias="GRAPHMEM_READ_VERSION_SUBJECT_COSINE", ge=-1, le=1)
     read_version_margin: float = Field(0.1, alias="GRAPHMEM_READ_VERSION_MARGIN", ge=0)
     read_related_seeds: int = Field(5, alias="GRAPHMEM_READ_RELATED_SEEDS", ge=0, le=100)
     read_related_per_seed: int = Field(3, alias="GRAPHMEM_READ_RELATED_PER_SEED", ge=1, le=50)

@@ -386,6 +386,7 @@ def recall(
             settings.read_version_cosine,
             settings.read_version_margin,
             question_subject_words(run.plan.tags),
+            settings.read_version_subject_cosine,
         )
     slots = (
         0

@@ -3,6 +3,12 @@ candidates say nearly the same thing (text cosine >= GRAPHMEM_READ_VERSION_COSIN
 documents they were read from) about the same subject (a shared tag) on different dates, and the question
 does not tell them apart (the older one's score is at most GRAPHMEM_READ_VERSION_MARGIN above the newer
 one's), the newer one is ranked just above the older one.
+Two candidates that both name what the question is about (at least half the words of its multiword or
+capitalised tags each: "Orders service", "primary datastore") count as versions at a lower text cosine,
+GRAPHMEM_READ_VERSION_SUBJECT_COSINE: a team chat's "MongoDB is now the Orders service's primary database",
+an ADR's "the Orders service stores its records in Cassandra" and a review's "move the Orders service to
+PostgreSQL" are three versions of one answer in three templates, 0.45-0.55 apart. When the question cannot
+tell them apart, the latest statement about its subject is the better answer to a question about a state.
 A newer candidate that names what it replaces ("Lucas runs Security from today, replacing Hana Sato") is
 ranked above an older one stating that value ("Hana Sato will lead the Security team"), however differently
 the two are worded and however far below it ranked, when both name what the question is about (a word of its
@@ -90,6 +96,14 @@ def replaces_explicitly(newer: UnitSubject, older: UnitSubject, subject_words: f
     return bool(subject_words & _words(newer.source_text) & _words(older.source_text))
 
 
+def names_subject(candidate: Fused, subject_words: frozenset[str]) -> bool:
+    """True when the candidate's own text (a fact's sentence, an evidence unit's text) holds at least half
+    of the question's subject words (`question_subject_words`)."""
+    if not subject_words:
+        return False
+    return 2 * len(subject_words & _words(candidate.row.text or "")) >= len(subject_words)
+
+
 # Version choice compares up to `window`² pairs of the same few texts: each is read once per process-wide
 # cache entry, not once per pair.
 @lru_cache(maxsize=512)
@@ -175,6 +189,7 @@ def prefer_newer_versions(
     min_cosine: float,
     margin: float,
     subject_words: frozenset[str] = frozenset(),
+    subject_cosine: float = 1.0,
 ) -> list[Fused]:
     """`ranked` with the first `window` candidates reordered as the module docstring says, `subjects` being
     `unit_subjects` of `version_candidates(ranked, window)`; the boost a newer version got is recorded in
@@ -207,7 +222,14 @@ def prefer_newer_versions(
             gap = score[older.row.id] - newer.rrf
             if older.row.event_at >= newer.row.event_at or gap <= 0:  # type: ignore[operator]
                 continue
-            restated = cosine[i, j] >= min_cosine and tags[older.row.id] & tags[newer.row.id] and gap <= margin
+            restated = gap <= margin and (
+                (cosine[i, j] >= min_cosine and bool(tags[older.row.id] & tags[newer.row.id]))
+                or (
+                    cosine[i, j] >= subject_cosine
+                    and names_subject(older, subject_words)
+                    and names_subject(newer, subject_words)
+                )
+            )
             if restated or replaces_explicitly(subjects[newer.row.id], subjects[older.row.id], subject_words):
                 best = max(best, score[older.row.id])
         if best > newer.rrf:

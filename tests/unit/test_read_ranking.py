@@ -279,6 +279,39 @@ def test_an_explicit_replacement_of_the_same_subject_outranks_the_version_it_rep
     assert [f.row.id for f in plain] == ["email", "route", "chat"]
 
 
+def test_statements_naming_the_question_subject_in_other_templates_are_versions():
+    texts = {
+        "adr": "Decision: the Orders service stores its records in Cassandra.",
+        "review": "Outcome: move the Orders service to PostgreSQL.",
+        "invoices": "Outcome: move the Invoice engine to PostgreSQL.",
+    }
+    angle = np.deg2rad(60)  # cosine 0.5: far apart as texts, as templates from different sources are
+    vectors = {
+        "adr": np.array([1.0, 0.0], dtype=np.float32),
+        "review": np.array([np.cos(angle), np.sin(angle)], dtype=np.float32),
+        "invoices": np.array([np.cos(angle), -np.sin(angle)], dtype=np.float32),
+    }
+    subjects = {k: UnitSubject(vectors[k], frozenset({k}), None, texts[k]) for k in texts}
+    words = question_subject_words(["Orders service", "primary datastore"])
+
+    def ranked() -> list[Fused]:
+        return [
+            Fused(row("adr", text=texts["adr"], event_at=NOW - timedelta(days=300)), rrf=1.0),
+            Fused(row("invoices", text=texts["invoices"], event_at=NOW - timedelta(days=5)), rrf=0.95),
+            Fused(row("review", text=texts["review"], event_at=NOW - timedelta(days=10)), rrf=0.92),
+        ]
+
+    def order(**kw) -> list[str]:
+        chosen = prefer_newer_versions(ranked(), subjects, 30, 0.65, 0.1, subject_words=words, **kw)
+        return [f.row.id for f in chosen]
+
+    # the review names the Orders service and the question cannot tell it from the ADR: the newer one leads;
+    # the Invoice engine's review, newer still, is about another subject and stays where it ranked
+    assert order(subject_cosine=0.3) == ["review", "adr", "invoices"]
+    assert order(subject_cosine=0.6) == ["adr", "invoices", "review"]  # 0.5 apart: below this floor
+    assert order() == ["adr", "invoices", "review"]  # off by default
+
+
 def test_a_chain_of_versions_lifted_to_one_score_reads_newest_first():
     same = np.array([1.0, 0.0], dtype=np.float32)
     subjects = {name: UnitSubject(same, frozenset({"payments"}), None) for name in ("v1", "v2", "v3")}
