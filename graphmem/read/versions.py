@@ -3,12 +3,14 @@ candidates say nearly the same thing (text cosine >= GRAPHMEM_READ_VERSION_COSIN
 documents they were read from) about the same subject (a shared tag) on different dates, and the question
 does not tell them apart (the older one's score is at most GRAPHMEM_READ_VERSION_MARGIN above the newer
 one's), the newer one is ranked just above the older one.
-Two candidates that both name what the question is about (at least half the words of its multiword or
-capitalised tags each: "Orders service", "primary datastore") count as versions at a lower text cosine,
-GRAPHMEM_READ_VERSION_SUBJECT_COSINE: a team chat's "MongoDB is now the Orders service's primary database",
-an ADR's "the Orders service stores its records in Cassandra" and a review's "move the Orders service to
-PostgreSQL" are three versions of one answer in three templates, 0.45-0.55 apart. When the question cannot
-tell them apart, the latest statement about its subject is the better answer to a question about a state.
+Two candidates that both name what the question is about (at least half of `question_subject_words`
+each: "Orders service") count as versions at a lower text cosine, GRAPHMEM_READ_VERSION_SUBJECT_COSINE,
+when the newer one states a value or a change the way organisations write them ("is now", "will lead",
+"move ... to", "Resolved:", "replacing"): a team chat's "MongoDB is now the Orders service's primary
+database", an ADR's "the Orders service stores its records in Cassandra" and a review's "move the Orders
+service to PostgreSQL" are three versions of one answer in three templates, 0.45-0.55 apart, while "the
+Orders service load test is on Thursday" states nothing about it. When the question cannot tell them apart,
+the latest statement about its subject is the better answer to a question about a state.
 A newer candidate that names what it replaces ("Lucas runs Security from today, replacing Hana Sato") is
 ranked above an older one stating that value ("Hana Sato will lead the Security team"), however differently
 the two are worded and however far below it ranked, when both name what the question is about (a word of its
@@ -72,15 +74,39 @@ _DATE_WORDS = CALENDAR_WORDS | {"today", "yesterday", "tomorrow"}
 
 
 def question_subject_words(query_tags: Sequence[str]) -> frozenset[str]:
-    """The words naming what a question is about: those of its multiword or capitalised tags ("Data
-    Platform", "cloud hosting vendor", "Security"), normal forms, dates left out; a lone lower-case word
-    ("team", "leading") names nothing in particular."""
-    words: set[str] = set()
+    """The words naming what a question is about, normal forms, dates left out: those of its capitalised
+    tags ("Data Platform", "Invoice"), which name it; for a question naming nothing, those of its multiword
+    tags ("cloud hosting vendor"). A lone lower-case word ("team", "leading") names nothing in particular,
+    and beside a name a lower-case phrase ("primary datastore" of the Invoice engine) names what is asked
+    about it, which the Orders service's ADR shares."""
+    named: set[str] = set()
+    described: set[str] = set()
     for tag in query_tags:
-        normal = normalize_tag(tag).split()
-        if len(normal) > 1 or tag[:1].isupper():
-            words.update(w for w in normal if not _is_date_word(w))
-    return frozenset(words)
+        normal = [w for w in normalize_tag(tag).split() if not _is_date_word(w)]
+        if tag[:1].isupper():
+            named.update(normal)
+        elif len(normal) > 1:
+            described.update(normal)
+    return frozenset(named or described)
+
+
+# How organisations state a value or announce its change: "X takes over as head of", "Y will lead",
+# "Z is now its primary database", "move the Orders service to PostgreSQL", "stores its records in",
+# "we signed with", "we are going with", "Resolved: X is the payroll provider", "Effective May 1 the limit
+# will be", "replacing". Chatter that merely mentions a subject ("the Payments demo went well", "the
+# Billing offsite is moving to the second week") states no value of it.
+_STATES_A_VALUE = re.compile(
+    r"\b(?:(?:is|are) now|now (?:its|their|our)|takes? over|took over|(?:will )?leads?|becomes?|became"
+    r"|appointed|named|promoted|stores?|signed|going with|chose|chosen|selected|is the|will be|changed"
+    r"|effective|replac\w+|instead of|decided|decision|agreed|approved|resolved|outcome|set to)\b"
+    r"|\b(?:move[sd]?|migrated|switch(?:ed|es)?)\b[^.;\n]*\bto\b",
+    re.IGNORECASE,
+)
+
+
+def states_a_value(text: str) -> bool:
+    """True when `text` states a value or announces a change in the way organisations write it (above)."""
+    return _STATES_A_VALUE.search(text) is not None
 
 
 def replaces_explicitly(newer: UnitSubject, older: UnitSubject, subject_words: frozenset[str]) -> bool:
@@ -228,6 +254,7 @@ def prefer_newer_versions(
                     cosine[i, j] >= subject_cosine
                     and names_subject(older, subject_words)
                     and names_subject(newer, subject_words)
+                    and states_a_value(newer.row.text or "")
                 )
             )
             if restated or replaces_explicitly(subjects[newer.row.id], subjects[older.row.id], subject_words):

@@ -28,6 +28,7 @@ from graphmem.read.versions import (
     question_subject_words,
     replaced_values,
     replaces_explicitly,
+    states_a_value,
     version_candidates,
 )
 
@@ -283,33 +284,52 @@ def test_statements_naming_the_question_subject_in_other_templates_are_versions(
     texts = {
         "adr": "Decision: the Orders service stores its records in Cassandra.",
         "review": "Outcome: move the Orders service to PostgreSQL.",
+        "load-test": "We will load test the Orders service on Thursday night.",
         "invoices": "Outcome: move the Invoice engine to PostgreSQL.",
     }
     angle = np.deg2rad(60)  # cosine 0.5: far apart as texts, as templates from different sources are
     vectors = {
         "adr": np.array([1.0, 0.0], dtype=np.float32),
         "review": np.array([np.cos(angle), np.sin(angle)], dtype=np.float32),
+        "load-test": np.array([np.cos(angle), np.sin(angle)], dtype=np.float32),
         "invoices": np.array([np.cos(angle), -np.sin(angle)], dtype=np.float32),
     }
     subjects = {k: UnitSubject(vectors[k], frozenset({k}), None, texts[k]) for k in texts}
-    words = question_subject_words(["Orders service", "primary datastore"])
-
-    def ranked() -> list[Fused]:
-        return [
-            Fused(row("adr", text=texts["adr"], event_at=NOW - timedelta(days=300)), rrf=1.0),
-            Fused(row("invoices", text=texts["invoices"], event_at=NOW - timedelta(days=5)), rrf=0.95),
-            Fused(row("review", text=texts["review"], event_at=NOW - timedelta(days=10)), rrf=0.92),
-        ]
+    # the question names the Orders service; "primary datastore" is what it asks about it
+    words = question_subject_words(["Orders service", "primary datastore", "primary", "datastore"])
+    assert words == {"order", "service"}
+    days_ago = {"adr": 300, "review": 10, "load-test": 2, "invoices": 5}
+    scores = {"adr": 1.0, "load-test": 0.97, "invoices": 0.95, "review": 0.92}
 
     def order(**kw) -> list[str]:
-        chosen = prefer_newer_versions(ranked(), subjects, 30, 0.65, 0.1, subject_words=words, **kw)
+        ranked = [
+            Fused(row(k, text=texts[k], event_at=NOW - timedelta(days=days_ago[k])), rrf=v) for k, v in scores.items()
+        ]
+        chosen = prefer_newer_versions(ranked, subjects, 30, 0.65, 0.1, subject_words=words, **kw)
         return [f.row.id for f in chosen]
 
-    # the review names the Orders service and the question cannot tell it from the ADR: the newer one leads;
-    # the Invoice engine's review, newer still, is about another subject and stays where it ranked
-    assert order(subject_cosine=0.3) == ["review", "adr", "invoices"]
-    assert order(subject_cosine=0.6) == ["adr", "invoices", "review"]  # 0.5 apart: below this floor
-    assert order() == ["adr", "invoices", "review"]  # off by default
+    # The review names the Orders service and moves it to another store, and the question cannot tell it from
+    # the ADR: the newer one leads. The load test names the Orders service but states nothing about it; the
+    # Invoice engine's review is about another subject. Both stay where they ranked.
+    assert order(subject_cosine=0.3) == ["review", "adr", "load-test", "invoices"]
+    assert order(subject_cosine=0.6) == ["adr", "load-test", "invoices", "review"]  # 0.5 apart: below this floor
+    assert order() == ["adr", "load-test", "invoices", "review"]  # off by default
+
+
+@pytest.mark.parametrize(
+    ("text", "states"),
+    [
+        ("heads up, the Orders service migration is done; MongoDB is now its primary database.", True),
+        ("Resolved: Lumen Works is the payroll provider, replacing Beacon Payroll.", True),
+        ("agreed that Ibrahim Diallo becomes the Route Planning team lead.", True),
+        ("procurement closed the payroll deal, we are going with Beacon Payroll.", True),
+        ("The Route Planning offsite is moving to the second week of the month.", False),
+        ("the Data Platform team demo went well today, Elif walked us through the new dashboards.", False),
+        ("Our payroll provider had a two-hour outage overnight; no data lost.", False),
+    ],
+)
+def test_what_states_a_value_or_its_change(text, states):
+    assert states_a_value(text) is states
 
 
 def test_a_chain_of_versions_lifted_to_one_score_reads_newest_first():
