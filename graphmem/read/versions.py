@@ -10,11 +10,13 @@ when the newer one states a value or a change the way organisations write them (
 database", an ADR's "the Orders service stores its records in Cassandra" and a review's "move the Orders
 service to PostgreSQL" are three versions of one answer in three templates, 0.45-0.55 apart, while "the
 Orders service load test is on Thursday" states nothing about it. When the question cannot tell them apart,
-the latest statement about its subject is the better answer to a question about a state.
+the latest statement about its subject is the better answer to a question about a state. By the same
+reading, a statement of the subject's value is ranked just above chatter that merely mentions the subject
+when the question ranks the two alike (`statements_over_mentions`).
 A newer candidate that names what it replaces ("Lucas runs Security from today, replacing Hana Sato") is
 ranked above an older one stating that value ("Hana Sato will lead the Security team"), however differently
-the two are worded and however far below it ranked, when both name what the question is about (a word of its
-multiword or capitalised tags): organisations announce a change by naming what it replaces, and the email it
+the two are worded and however far below it ranked, when both name what the question is about (a word of
+`question_subject_words`): organisations announce a change by naming what it replaces, and the email it
 replaces may share more words with the question than the one-line chat message that changed it. Versions
 lifted to one score read newest first.
 
@@ -96,7 +98,8 @@ def question_subject_words(query_tags: Sequence[str]) -> frozenset[str]:
 # will be", "replacing". Chatter that merely mentions a subject ("the Payments demo went well", "the
 # Billing offsite is moving to the second week") states no value of it.
 _STATES_A_VALUE = re.compile(
-    r"\b(?:(?:is|are) now|now (?:its|their|our)|takes? over|took over|(?:will )?leads?|becomes?|became"
+    r"\b(?:(?:is|are) now|now (?:its|their|our)|takes? over|took over|(?:will )?leads?|heads|runs|in charge"
+    r"|responsible for|handles|uses|becomes?|became"
     r"|appointed|named|promoted|stores?|signed|going with|chose|chosen|selected|is the|will be|changed"
     r"|effective|replac\w+|instead of|decided|decision|agreed|approved|resolved|outcome|set to)\b"
     r"|\b(?:move[sd]?|migrated|switch(?:ed|es)?)\b[^.;\n]*\bto\b",
@@ -208,6 +211,23 @@ def _cosines(vectors: Sequence[np.ndarray]) -> np.ndarray:
     return matrix @ matrix.T
 
 
+def statements_over_mentions(head: Sequence[Fused], subject_words: frozenset[str], margin: float) -> dict[str, float]:
+    """Lifted scores of the candidates in `head` that name the question's subject and state a value of it
+    ("Ines Costa takes over as head of Customer Support"), each raised to the best score of a candidate
+    that names the subject without stating anything ("the Customer Support demo went well today") and
+    ranks at most `margin` above it: for a question about a state, the question cannot tell them apart,
+    and only the statement answers it."""
+    about = [f for f in head if names_subject(f, subject_words)]
+    stating = {f.row.id for f in about if states_a_value(f.row.text or "")}
+    lifted: dict[str, float] = {}
+    for f in about:
+        if f.row.id in stating:
+            above = [m.rrf for m in about if m.row.id not in stating and 0 < m.rrf - f.rrf <= margin]
+            if above:
+                lifted[f.row.id] = max(above)
+    return lifted
+
+
 def prefer_newer_versions(
     ranked: Sequence[Fused],
     subjects: Mapping[str, UnitSubject],
@@ -239,10 +259,12 @@ def prefer_newer_versions(
     # Oldest first, so a lift carries on along a chain of versions (2022 -> 2023 -> 2024).
     chronological = sorted(range(len(head)), key=lambda n: head[n].row.event_at)  # type: ignore[arg-type, return-value]
     score = {f.row.id: f.rrf for f in head}
-    lifted: dict[str, float] = {}
+    stated = statements_over_mentions(head, subject_words, margin)
+    score.update(stated)
+    lifted = dict(stated)
     for position, j in enumerate(chronological):
         newer = head[j]
-        best = newer.rrf
+        best = score[newer.row.id]
         for i in chronological[:position]:
             older = head[i]
             gap = score[older.row.id] - newer.rrf
@@ -259,7 +281,7 @@ def prefer_newer_versions(
             )
             if restated or replaces_explicitly(subjects[newer.row.id], subjects[older.row.id], subject_words):
                 best = max(best, score[older.row.id])
-        if best > newer.rrf:
+        if best > score[newer.row.id]:
             lifted[newer.row.id] = score[newer.row.id] = best
     if not lifted:
         return list(ranked)
@@ -267,7 +289,12 @@ def prefer_newer_versions(
     own = {f.row.id: f.rrf for f in top}
     for f in top:
         if f.row.id in lifted:
-            f.row.extra.setdefault("value", {})["newer_version"] = lifted[f.row.id] - f.rrf
+            # the lift, reported by what gave it: stating a value over a mention, then being a newer version
+            parts = f.row.extra.setdefault("value", {})
+            if f.row.id in stated:
+                parts["states_value"] = stated[f.row.id] - f.rrf
+            if lifted[f.row.id] > stated.get(f.row.id, f.rrf):
+                parts["newer_version"] = lifted[f.row.id] - stated.get(f.row.id, f.rrf)
             f.rrf = lifted[f.row.id]
     # at a tied score a lifted (newer) version goes first, several of them newest first (a chain of versions
     # lifted to its oldest member's score reads latest first), then by their own score

@@ -309,11 +309,17 @@ def test_statements_naming_the_question_subject_in_other_templates_are_versions(
         return [f.row.id for f in chosen]
 
     # The review names the Orders service and moves it to another store, and the question cannot tell it from
-    # the ADR: the newer one leads. The load test names the Orders service but states nothing about it; the
-    # Invoice engine's review is about another subject. Both stay where they ranked.
+    # the ADR: the newer one leads. The load test names the Orders service but states nothing about it, so
+    # it is no version of them, and the review, which states a value, goes above it. The Invoice engine's
+    # review is about another subject and stays where it ranked.
     assert order(subject_cosine=0.3) == ["review", "adr", "load-test", "invoices"]
-    assert order(subject_cosine=0.6) == ["adr", "load-test", "invoices", "review"]  # 0.5 apart: below this floor
-    assert order() == ["adr", "load-test", "invoices", "review"]  # off by default
+    # 0.5 apart, below this floor: no versions, but the statement still goes above the mere mention
+    assert order(subject_cosine=0.6) == ["adr", "review", "load-test", "invoices"]
+    assert order() == ["adr", "review", "load-test", "invoices"]
+    assert [f.row.id for f in prefer_newer_versions(
+        [Fused(row(k, text=texts[k], event_at=NOW - timedelta(days=days_ago[k])), rrf=v) for k, v in scores.items()],
+        subjects, 30, 0.65, 0.1,
+    )] == ["adr", "load-test", "invoices", "review"]  # fmt: skip  # a question naming nothing: as ranked
 
 
 @pytest.mark.parametrize(
