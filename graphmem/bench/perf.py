@@ -31,6 +31,7 @@ import numpy as np
 
 from graphmem.bench.perf_http import http_operations, served_graphql
 from graphmem.bench.quality.machine import machine_info
+from graphmem.bench.settle import wait_until_quiet
 from graphmem.config import Settings, get_settings
 from graphmem.db import Store, install_schema
 from graphmem.db.schema import await_indexes
@@ -284,6 +285,7 @@ def run_scale(
     concurrency: int,
     scan_queries: int,
     http: bool = True,
+    settle_max: float = 0.0,
 ) -> dict[str, Any]:
     embedder = PrecomputedEmbedder(384)
     print(f"[perf] loading {n_facts:,} facts ...", file=sys.stderr, flush=True)
@@ -300,6 +302,9 @@ def run_scale(
         "vector_leg": lambda p: vector_leg(store, p.space, p.vector, AsOf.resolve(None, None), ("semantic",), 10),
     }
     result: dict[str, Any] = {"nodes": graph.nodes, "facts": n_facts, "load_seconds": round(graph.load_seconds, 1)}
+    settled = wait_until_quiet(store, settle_max)
+    result.update(settled.as_dict())
+    print(f"[perf] {n_facts:,} settle: {settled.as_dict()}", file=sys.stderr, flush=True)
     ops: dict[str, Any] = {}
 
     def time_operations(named: dict[str, Callable[[Probe], object]]) -> None:
@@ -373,6 +378,12 @@ def register_perf(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--queries", type=int, default=200, help="queries per operation and concurrency")
     parser.add_argument("--concurrency", type=int, default=16, help="concurrent clients (also runs 1)")
     parser.add_argument("--scan-queries", type=int, default=20, help="queries for the slow full-scan reference")
+    parser.add_argument(
+        "--settle-max",
+        type=float,
+        default=900,
+        help="seconds to wait at most, after each load, for Neo4j to finish its index merges (0: no wait)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the synthetic spaces after the run")
     parser.add_argument("--no-http", action="store_true", help="time the Python API only, not GraphQL over HTTP")
     parser.add_argument("--out", type=Path, help="write JSON here")
@@ -390,6 +401,8 @@ def run_perf_bench(args: argparse.Namespace) -> int:
         raise InvalidInput("--nodes", f"each scale needs at least {SPACES * 20} facts")
     if args.queries < 10 or args.concurrency < 1:
         raise InvalidInput("--queries", "at least 10 queries and 1 client")
+    if args.settle_max < 0:
+        raise InvalidInput("--settle-max", "seconds, 0 or more")
     settings = get_settings()
     command = "graphmem bench perf " + " ".join(sys.argv[3:])
     output: dict[str, Any] = {"command": command, "started_at": datetime.now(UTC).isoformat(), "scales": {}}
@@ -403,7 +416,14 @@ def run_perf_bench(args: argparse.Namespace) -> int:
         output["query_embedding"] = query_embedding_ms(settings)
         for n in scales:
             result = run_scale(
-                store, settings, n, args.queries, args.concurrency, args.scan_queries, http=not args.no_http
+                store,
+                settings,
+                n,
+                args.queries,
+                args.concurrency,
+                args.scan_queries,
+                http=not args.no_http,
+                settle_max=args.settle_max,
             )
             graph = result.pop("graph")
             if not args.keep:
@@ -415,6 +435,11 @@ def run_perf_bench(args: argparse.Namespace) -> int:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(output, indent=2, default=str) + "\n", encoding="utf-8")
     return 0
+
+
+def _settle_cell(scale: dict[str, Any]) -> str:
+    """Seconds waited for a quiet server; marked when timing started before it went quiet."""
+    return f"{scale['settle_seconds']}" + ("" if scale["settled"] else " (not quiet)")
 
 
 def render(output: dict[str, Any]) -> str:
@@ -432,14 +457,15 @@ def render(output: dict[str, Any]) -> str:
             )
     lines.append("")
     lines.append(
-        "| facts | nodes | load s | warm-up s | ANN recall@10 | vector leg p50 ms | numpy exact / ours "
+        "| facts | nodes | load s | settle s | warm-up s | ANN recall@10 | vector leg p50 ms | numpy exact / ours "
         "| full scan / ours |"
     )
-    lines.append("|---|---|---|---|---|---|---|---|")
+    lines.append("|---|---|---|---|---|---|---|---|---|")
     for n, scale in output["scales"].items():
         refs = scale["references"]
         lines.append(
-            f"| {int(n):,} | {scale['nodes']:,} | {scale['load_seconds']} | {scale['warm_up_seconds']} | "
+            f"| {int(n):,} | {scale['nodes']:,} | {scale['load_seconds']} | {_settle_cell(scale)} | "
+            f"{scale['warm_up_seconds']} | "
             f"{scale['ann_recall@10']} | "
             f"{scale['operations']['vector_leg']['c1']['p50_ms']} | {refs['numpy_exact_topk']['ratio_to_ours_p50']} | "
             f"{refs['full_scan_cypher']['ratio_to_ours_p50']} |"

@@ -110,7 +110,7 @@ def test_bench_perf_smoke_times_python_and_graphql_and_the_references(
     out = tmp_path / "perf.json"
     code = main(
         ["bench", "perf", "--nodes", "200", "--queries", "10", "--concurrency", "2", "--scan-queries", "3",
-         "--out", str(out)]
+         "--settle-max", "60", "--out", str(out)]
     )  # fmt: skip
     assert code == 0
     result = json.loads(out.read_text())
@@ -127,6 +127,9 @@ def test_bench_perf_smoke_times_python_and_graphql_and_the_references(
     # 20 facts per space: the in-index filtered search must find the exact top 10 (nothing approximate yet)
     assert scale["ann_recall@10"] >= 0.9
     assert result["machine"]["cpus"] >= 1 and result["service_max_rss_mib"] > 0
+    # the server reported its CPU time, and timing began once it went quiet or when the 60 s cap ran out
+    assert scale["server_cores_at_start"] is not None
+    assert scale["settled"] or scale["settle_seconds"] >= 60
     printed = capsys.readouterr().out
     assert "| 200 | http_recall | 1 |" in printed and "ref: full_scan_cypher" in printed
     leftovers = bench_env.run_read_text("MATCH (n) WHERE n.space STARTS WITH 'perf-' RETURN count(n) AS n")
