@@ -15,8 +15,8 @@ reading, a statement of the subject's value is ranked just above chatter that me
 when the question ranks the two alike (`statements_over_mentions`).
 A newer candidate that names what it replaces ("Lucas runs Security from today, replacing Hana Sato") is
 ranked above an older one stating that value ("Hana Sato will lead the Security team"), however differently
-the two are worded and however far below it ranked, when both name what the question is about (a word of
-`question_subject_words`): organisations announce a change by naming what it replaces, and the email it
+the two are worded and however far below it ranked, when both name what the question is about (more than
+half of `question_subject_words` each): organisations announce a change by naming what it replaces, and the email it
 replaces may share more words with the question than the one-line chat message that changed it. Versions
 lifted to one score read newest first.
 
@@ -114,15 +114,18 @@ def states_a_value(text: str) -> bool:
 
 def replaces_explicitly(newer: UnitSubject, older: UnitSubject, subject_words: frozenset[str]) -> bool:
     """True when the newer unit says it replaces a value the older one states ("..., replacing Hana Sato"
-    after "Hana Sato becomes the Security lead") and both are about what the question names (a word of
-    `subject_words` in each: "Security", not a Route Planning note that also replaced Hana Sato)."""
+    after "Hana Sato becomes the Security lead") and both are about what the question names (more than half
+    of `subject_words` in each: "Security", not a Route Planning note that also replaced Hana Sato; "cloud
+    hosting", not a customer chat contract signed with Nimbus Hosting)."""
     values = _replaced(newer.source_text)
     if not values or not subject_words:
         return False
     older_text = _flat(older.source_text)
     if not any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", older_text) for v in values):
         return False
-    return bool(subject_words & _words(newer.source_text) & _words(older.source_text))
+    return all(
+        2 * len(subject_words & _words(text)) > len(subject_words) for text in (newer.source_text, older.source_text)
+    )
 
 
 def names_subject(candidate: Fused, subject_words: frozenset[str]) -> bool:

@@ -265,6 +265,16 @@ def test_an_explicit_replacement_of_the_same_subject_outranks_the_version_it_rep
     assert replaces_explicitly(subjects["chat"], subjects["email"], words)
     assert not replaces_explicitly(subjects["route"], subjects["email"], words)  # another team's change
     assert not replaces_explicitly(subjects["email"], subjects["chat"], words)  # the email replaces nothing
+    hosting = question_subject_words(["cloud hosting", "cloud", "hosting"])
+    contract = UnitSubject(vec, frozenset(), None, "We signed with Lumen Works for cloud hosting.")
+    cloud_deal = UnitSubject(
+        vec, frozenset(), None, "Resolved: Parcel Mail is the cloud hosting provider, replacing Lumen Works."
+    )
+    chat_deal = UnitSubject(
+        vec, frozenset(), None, "We signed with Nimbus Hosting for customer chat, replacing Lumen Works."
+    )
+    assert replaces_explicitly(cloud_deal, contract, hosting)
+    assert not replaces_explicitly(chat_deal, contract, hosting)  # one word of two, and from a vendor's name
 
     def ranked() -> list[Fused]:
         return [
