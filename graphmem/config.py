@@ -123,6 +123,7 @@ class Settings(BaseSettings):
     read_expand_min_hits: int = Field(3, alias="GRAPHMEM_READ_EXPAND_MIN_HITS", ge=1)
     read_evidence_chars: int = Field(40_000, alias="GRAPHMEM_READ_EVIDENCE_CHARS", ge=100)
     read_evidence_tokens: int | None = Field(None, alias="GRAPHMEM_READ_EVIDENCE_TOKENS", ge=16)
+    read_participant_share: float = Field(0.25, alias="GRAPHMEM_READ_PARTICIPANT_SHARE", ge=0)
     read_version_window: int = Field(30, alias="GRAPHMEM_READ_VERSION_WINDOW", ge=0, le=1000)
     read_version_cosine: float = Field(0.65, alias="GRAPHMEM_READ_VERSION_COSINE", ge=-1, le=1)
     read_version_subject_cosine: float = Field(0.3, alias="GRAPHMEM_READ_VERSION_SUBJECT_COSINE", ge=-1, le=1)

@@ -27,6 +27,7 @@ from graphmem.read.fusion import Fused, leg_weight, max_rrf, weighted_rrf
 from graphmem.read.legs import lexical_leg, match_tags, subgoal_leg, tag_document_leg, tag_vote_leg, vector_leg
 from graphmem.read.legs.base import KINDS, LegRanking
 from graphmem.read.packing import evidence_blocks, pack_evidence
+from graphmem.read.participants import participant_names, without_participants
 from graphmem.read.planner import MODE_KINDS, DeterministicPlanner
 from graphmem.read.question_dates import QuestionDates, question_dates
 from graphmem.read.related import related_artefacts
@@ -160,7 +161,12 @@ def run_legs(
     timings: dict[str, float] = {}
 
     started = time.perf_counter()
-    query_vector = embedder.embed([plan.query])[0]
+    # graphmem's reading again: the dense query leaves out the names of the space's main participants
+    dense_query = plan.query
+    if options.variant == "hybrid":
+        names = participant_names(store, space, settings.read_participant_share)
+        dense_query = without_participants(plan.query, names)
+    query_vector = embedder.embed([dense_query])[0]
     timings["embed"] = (time.perf_counter() - started) * 1000
 
     def timed(name: str, work: Callable[[], T]) -> Callable[[], T]:

@@ -1,0 +1,55 @@
+"""The names of a space's main participants, left out of the question's dense query.
+
+In a conversation between a few people every turn carries a participant's name ("Melanie: ..."), so a
+question naming one of them ("What country is Melanie's grandma from?") is, to the embedder, mostly about
+that name: the dense leg returned Melanie's content-free turns ("Wow, Caroline, that looks amazing!") and
+missed the turn that answers it, which Caroline said to Melanie. Lexical search weighs such a name down by
+itself (it is in half the turns), and the tag and lexical legs still see it. An author counts as a main
+participant when they wrote at least GRAPHMEM_READ_PARTICIPANT_SHARE of a sample of the space's evidence
+units; in an organisation's documents by many authors nobody does, and nothing is left out.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+
+from graphmem.db import Store
+from graphmem.write.tags import stopwords
+
+SAMPLE_UNITS = 500  # evidence units read to estimate who the participants are, whatever the space's size
+CACHE_SECONDS = 60.0  # a space's participants are looked up at most once a minute per process
+
+_cache: dict[tuple[int, str, float], tuple[float, frozenset[str]]] = {}
+_cache_lock = threading.Lock()
+
+
+def participant_names(store: Store, space: str, share: float) -> frozenset[str]:
+    """Names of the authors of at least `share` of a sample of the space's evidence units (none above 1)."""
+    if share > 1:
+        return frozenset()
+    key, now = (id(store), space, share), time.monotonic()
+    with _cache_lock:
+        cached = _cache.get(key)
+    if cached is not None and cached[0] > now:
+        return cached[1]
+    rows = store.read("read/space_authors", space=space, sample=SAMPLE_UNITS)
+    names = frozenset(str(r["author"]) for r in rows if r["units"] >= share * r["sampled"])
+    with _cache_lock:
+        _cache[key] = (now + CACHE_SECONDS, names)
+    return names
+
+
+def without_participants(query: str, names: frozenset[str]) -> str:
+    """`query` with every word of the given names (and its possessive) left out; the query as it was when
+    that would leave nothing but stop words ("Who is Melanie?")."""
+    words = {w for name in names for w in name.split() if w}
+    if not words:
+        return query
+    pattern = (
+        r"(?<!\w)(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?:['’]s)?(?!\w)"
+    )
+    stripped = " ".join(re.sub(pattern, " ", query, flags=re.IGNORECASE).split())
+    stop = stopwords()
+    return stripped if any(w.lower() not in stop for w in re.findall(r"\w+", stripped)) else query
