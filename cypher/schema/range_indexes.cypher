@@ -2,6 +2,7 @@
 CREATE INDEX episode_space IF NOT EXISTS FOR (n:Episode) ON (n.space, n.session_id);
 CREATE INDEX episode_started IF NOT EXISTS FOR (n:Episode) ON (n.space, n.started_at);
 CREATE INDEX episodic_space_status IF NOT EXISTS FOR (n:Episodic) ON (n.space, n.status);
+CREATE INDEX episodic_space_kind IF NOT EXISTS FOR (n:Episodic) ON (n.space, n.kind);
 CREATE INDEX episodic_hash IF NOT EXISTS FOR (n:Episodic) ON (n.space, n.content_hash);
 CREATE INDEX episodic_event IF NOT EXISTS FOR (n:Episodic) ON (n.space, n.event_at);
 CREATE INDEX episodic_valid IF NOT EXISTS FOR (n:Episodic) ON (n.valid_from, n.valid_to);

@@ -4,9 +4,10 @@ In a conversation between a few people every turn carries a participant's name (
 question naming one of them ("What country is Melanie's grandma from?") is, to the embedder, mostly about
 that name: the dense leg returned Melanie's content-free turns ("Wow, Caroline, that looks amazing!") and
 missed the turn that answers it, which Caroline said to Melanie. Lexical search weighs such a name down by
-itself (it is in half the turns), and the tag and lexical legs still see it. An author counts as a main
-participant when they wrote at least GRAPHMEM_READ_PARTICIPANT_SHARE of a sample of the space's evidence
-units; in an organisation's documents by many authors nobody does, and nothing is left out.
+itself (it is in half the turns), and the tag and lexical legs still see it. A speaker counts as a main
+participant when they said at least GRAPHMEM_READ_PARTICIPANT_SHARE of a sample of the space's chat turns.
+Documents are left alone: their embedded text does not carry their author's name, and a question naming
+an author of many notes ("What did Priya and Tomasz settle?") is about them.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import time
 from graphmem.db import Store
 from graphmem.write.tags import stopwords
 
-SAMPLE_UNITS = 500  # evidence units read to estimate who the participants are, whatever the space's size
+SAMPLE_UNITS = 500  # chat turns read to estimate who the participants are, whatever the space's size
 CACHE_SECONDS = 60.0  # a space's participants are looked up at most once a minute per process
 
 _cache: dict[tuple[int, str, float], tuple[float, frozenset[str]]] = {}
@@ -26,7 +27,7 @@ _cache_lock = threading.Lock()
 
 
 def participant_names(store: Store, space: str, share: float) -> frozenset[str]:
-    """Names of the authors of at least `share` of a sample of the space's evidence units (none above 1)."""
+    """Names of the speakers of at least `share` of a sample of the space's chat turns (none above 1)."""
     if share > 1:
         return frozenset()
     key, now = (id(store), space, share), time.monotonic()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TypeVar
 
@@ -162,11 +162,11 @@ def run_legs(
 
     started = time.perf_counter()
     # graphmem's reading again: the dense query leaves out the names of the space's main participants
-    dense_query = plan.query
     if options.variant == "hybrid":
-        names = participant_names(store, space, settings.read_participant_share)
-        dense_query = without_participants(plan.query, names)
-    query_vector = embedder.embed([dense_query])[0]
+        dense_query = without_participants(plan.query, participant_names(store, space, settings.read_participant_share))
+        if dense_query != plan.query:
+            plan = replace(plan, dense_query=dense_query)
+    query_vector = embedder.embed([plan.dense_query or plan.query])[0]
     timings["embed"] = (time.perf_counter() - started) * 1000
 
     def timed(name: str, work: Callable[[], T]) -> Callable[[], T]:

@@ -197,12 +197,15 @@ class SourceHit:
 
 @dataclass(frozen=True)
 class Plan:
-    """What to retrieve: the query text, its tags, the next subgoal and the mode."""
+    """What to retrieve: the query text, its tags, the next subgoal and the mode; `dense_query` is the text
+    embedded for the dense legs where it differs from the query (`hybrid` leaves a conversation's main
+    participants' names out, see `graphmem.read.participants`)."""
 
     query: str
     tags: list[str]
     next_subgoal: str | None
     mode: str
+    dense_query: str | None = None
 
 
 @dataclass
@@ -243,6 +246,7 @@ class RecallResult:
             "variant": self.variant,
             "mode": self.plan.mode,
             "tags": self.plan.tags,
+            "dense_query": self.plan.dense_query,
             "as_of": iso(self.as_of),
             "as_of_from_question": self.as_of_from_question,
             "known_at": iso(self.known_at),

