@@ -16,9 +16,9 @@ when the question ranks the two alike (`statements_over_mentions`).
 A newer candidate that names what it replaces ("Lucas runs Security from today, replacing Hana Sato") is
 ranked above an older one stating that value ("Hana Sato will lead the Security team"), however differently
 the two are worded and however far below it ranked, when both name what the question is about (more than
-half of `question_subject_words` each): organisations announce a change by naming what it replaces, and the email it
-replaces may share more words with the question than the one-line chat message that changed it. Versions
-lifted to one score read newest first.
+half of `question_subject_words` each): organisations announce a change by naming what it replaces, and the
+email it replaces may share more words with the question than the one-line chat message that changed it.
+Versions lifted to one score read newest first.
 
 Scoping has already removed everything after the question's as-of date, so "newer" means the latest
 version known then, and "who heads Payments now" answers with the latest announcement even when nobody
