@@ -214,14 +214,12 @@ def _cosines(vectors: Sequence[np.ndarray]) -> np.ndarray:
     return matrix @ matrix.T
 
 
-def statements_over_mentions(head: Sequence[Fused], subject_words: frozenset[str], margin: float) -> dict[str, float]:
-    """Lifted scores of the candidates in `head` that name the question's subject and state a value of it
-    ("Ines Costa takes over as head of Customer Support"), each raised to the best score of a candidate
-    that names the subject without stating anything ("the Customer Support demo went well today") and
-    ranks at most `margin` above it: for a question about a state, the question cannot tell them apart,
-    and only the statement answers it."""
-    about = [f for f in head if names_subject(f, subject_words)]
-    stating = {f.row.id for f in about if states_a_value(f.row.text or "")}
+def statements_over_mentions(about: Sequence[Fused], stating: frozenset[str], margin: float) -> dict[str, float]:
+    """Lifted scores of the candidates `about` the question's subject that state a value of it (ids in
+    `stating`: "Ines Costa takes over as head of Customer Support"), each raised to the best score of a
+    candidate about the subject that states nothing ("the Customer Support demo went well today") and ranks
+    at most `margin` above it: for a question about a state, the question cannot tell them apart, and only
+    the statement answers it."""
     lifted: dict[str, float] = {}
     for f in about:
         if f.row.id in stating:
@@ -262,7 +260,11 @@ def prefer_newer_versions(
     # Oldest first, so a lift carries on along a chain of versions (2022 -> 2023 -> 2024).
     chronological = sorted(range(len(head)), key=lambda n: head[n].row.event_at)  # type: ignore[arg-type, return-value]
     score = {f.row.id: f.rrf for f in head}
-    stated = statements_over_mentions(head, subject_words, margin)
+    # which candidates name the question's subject, and which of those state a value: read once, not per pair
+    about = [f for f in head if names_subject(f, subject_words)]
+    about_ids = {f.row.id for f in about}
+    stating = frozenset(f.row.id for f in about if states_a_value(f.row.text or ""))
+    stated = statements_over_mentions(about, stating, margin)
     score.update(stated)
     lifted = dict(stated)
     for position, j in enumerate(chronological):
@@ -275,12 +277,7 @@ def prefer_newer_versions(
                 continue
             restated = gap <= margin and (
                 (cosine[i, j] >= min_cosine and bool(tags[older.row.id] & tags[newer.row.id]))
-                or (
-                    cosine[i, j] >= subject_cosine
-                    and names_subject(older, subject_words)
-                    and names_subject(newer, subject_words)
-                    and states_a_value(newer.row.text or "")
-                )
+                or (cosine[i, j] >= subject_cosine and older.row.id in about_ids and newer.row.id in stating)
             )
             if restated or replaces_explicitly(subjects[newer.row.id], subjects[older.row.id], subject_words):
                 best = max(best, score[older.row.id])
