@@ -2,8 +2,8 @@
 // topics a question names appear together outranks one that names a single one of them many times. $tags are
 // matched Tag nodes, each with the question subject it matched ("Miguel", "Miguel Torres's" and the tag
 // "MiguelTorres" are one subject); a document scores, per subject it covers, its best match weight /
-// ln(1 + tag degree), so a tag keying many facts ties little. Documents valid in scope only; the top k
-// also get their cosine to the query.
+// ln(1 + tag degree), so a tag keying many facts ties little, and lists the subjects it covers. Documents
+// valid in scope only; the top k also get their cosine to the query.
 UNWIND $tags AS tw
 MATCH (t:Tag {id: tw.id})
 WHERE t.space = $space
@@ -12,11 +12,11 @@ MATCH (t)-[:TAGS]->(:Semantic)-[:EVIDENCED_BY]->(d:Episodic)
 WHERE d.space = $space AND d.kind = 'document' AND d.status IN $statuses AND d.valid_from <= $as_of
   AND d.valid_to > $as_of AND d.recorded_at <= $known_at AND d.expired_at > $known_at
 WITH d, subject, max(weight) AS weight, collect(DISTINCT t.name) AS names
-WITH d, sum(weight) AS score, count(subject) AS covered, reduce(acc = [], n IN collect(names) | acc + n) AS matched
+WITH d, sum(weight) AS score, count(subject) AS covered, collect(subject) AS subjects, reduce(acc = [], n IN collect(names) | acc + n) AS matched
 ORDER BY score DESC, d.id
 LIMIT $k
 RETURN d.id AS id, 'episodic' AS kind, d.text AS text, score, toString(coalesce(d.event_at, d.valid_from)) AS event_at,
        d.author AS author, d.status AS status, toString(d.valid_from) AS valid_from, toString(d.valid_to) AS valid_to,
        1.0 AS importance, 1.0 AS credibility, null AS ret, null AS uses, null AS episode_id, null AS seq,
-       d.kind AS unit_kind, covered, matched, 2 * vector.similarity.cosine(d.embedding, $vector) - 1 AS similarity
+       d.kind AS unit_kind, covered, subjects, matched, 2 * vector.similarity.cosine(d.embedding, $vector) - 1 AS similarity
 ORDER BY score DESC, id

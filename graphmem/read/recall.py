@@ -22,10 +22,12 @@ from graphmem.embed import Embedder
 from graphmem.errors import InvalidInput
 from graphmem.read.asof import AsOf
 from graphmem.read.contradictions import find_contradictions
+from graphmem.read.coverage import covering_documents, named_subjects
 from graphmem.read.expansion import expand_episodes
 from graphmem.read.fusion import Fused, leg_weight, max_rrf, weighted_rrf
 from graphmem.read.legs import lexical_leg, match_tags, subgoal_leg, tag_document_leg, tag_vote_leg, vector_leg
 from graphmem.read.legs.base import KINDS, LegRanking
+from graphmem.read.legs.tags import question_subjects
 from graphmem.read.packing import evidence_blocks, pack_evidence
 from graphmem.read.participants import participant_names, without_participants
 from graphmem.read.planner import MODE_KINDS, DeterministicPlanner
@@ -86,6 +88,7 @@ class LegRun:
     weights: dict[str, float] = field(default_factory=dict)
     dates: QuestionDates = field(default_factory=lambda: QuestionDates(None, ()))
     as_of_from_question: bool = False
+    covering: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=1)
@@ -239,6 +242,7 @@ def run_legs(
         )
 
     rankings: list[LegRanking] = []
+    covering: frozenset[str] = frozenset()
     dense = dense_future.result() if dense_future else None
     if dense is not None and "vector" in legs:
         rankings.append(dense)
@@ -272,13 +276,17 @@ def run_legs(
                 )()
             )
         if tagdocs_future is not None:
-            rankings.append(tagdocs_future.result())
+            tag_documents = tagdocs_future.result()
+            rankings.append(tag_documents)
+            if options.variant == "hybrid" and settings.read_cover_bonus > 0:
+                named = named_subjects(plan.query, question_subjects([m.query_tag for m in matches]).values())
+                covering = covering_documents(tag_documents, named, settings.read_cover_max_documents)
     if subgoal_future is not None:
         rankings.append(subgoal_future.result())
     if options.variant == "plugmem" and dense is not None:
         dense.rows = [r for r in dense.rows if r.kind == "semantic"][:PLUGMEM_DENSE_K]
     weights = dict(settings.read_leg_weights)
-    return LegRun(rankings, plan, scope, kinds, legs, timings, weights, dates, stated and not scope.current)
+    return LegRun(rankings, plan, scope, kinds, legs, timings, weights, dates, stated and not scope.current, covering)
 
 
 def score_candidates(run: LegRun, settings: Settings, space: str, options: RecallOptions) -> list[Fused]:
@@ -303,6 +311,9 @@ def score_candidates(run: LegRun, settings: Settings, space: str, options: Recal
         if date_weight and run.dates.mentions:
             parts["date_match"] = run.dates.closeness(f.row.event_at)
             f.rrf += date_weight * parts["date_match"]
+        if f.row.id in run.covering:
+            parts["covers_names"] = 1.0
+            f.rrf += settings.read_cover_bonus
         f.row.extra["value"] = parts
     return sorted(fused, key=lambda f: (-f.rrf, -(f.row.similarity or 0.0), f.row.id))
 

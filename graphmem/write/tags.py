@@ -452,4 +452,17 @@ def extract_tags(text: str, max_tags: int = DEFAULT_MAX_TAGS) -> list[str]:
     return tags
 
 
-__all__ = ["DEFAULT_MAX_TAGS", "extract_tags", "normalize_tag", "stopwords"]
+def names_in(text: str) -> list[str]:
+    """The names `text` mentions, as `extract_tags` finds them, less a lone capitalised word opening a
+    sentence: "Walk me through ..." or "Summarise ..." may be an ordinary word, which only a name's second
+    word or a mid-sentence capital tells apart."""
+    stop = stopwords()
+    tokens = _TOKEN_RE.findall((text or "").replace("’", "'"))
+    plain = frozenset(t for t in tokens if t[:1].islower())
+    found: list[str] = []
+    for sentence in _sentences(tokens):
+        found.extend(name for name in _names(sentence, stop, plain) if name != sentence[0])
+    return list(dict.fromkeys(found))
+
+
+__all__ = ["DEFAULT_MAX_TAGS", "extract_tags", "names_in", "normalize_tag", "stopwords"]

@@ -338,3 +338,35 @@ def test_the_artefact_where_the_people_a_question_names_meet_comes_first(graph, 
     assert episodic and episodic[0].id == both
     assert episodic[0].signals["tagdocs"].rank == 1
     assert "tagdocs" in result.legs
+
+
+def test_where_the_named_people_meet_outranks_notes_sharing_one_name_and_the_question_words(graph, space):
+    # Each one-person note also says "resolved" and "statement", which the question asks about: to the
+    # tag-coverage leg, one name and one question word cover as much as both names. Only the names count for
+    # where people meet, so the one note where both of them speak is recall's first hit.
+    notes = [
+        ("priya-1", "Priya Raman's statement: the Lisbon hiring freeze is resolved.", "Priya Raman"),
+        ("priya-2", "Priya Raman's statement on the travel budget: resolved, approved for the kickoff.", "Priya Raman"),
+        ("priya-3", "Statement from Priya Raman: the onboarding checklist issue is resolved.", "Priya Raman"),
+        ("tomasz-1", "Tomasz Wolski's statement: the build server migration is resolved.", "Tomasz Wolski"),
+        ("tomasz-2", "Tomasz Wolski's statement: the on-call rotation dispute is resolved.", "Tomasz Wolski"),
+        (
+            "both",
+            "Launch sync. Priya Raman: the Lisbon launch must ship in May. Tomasz Wolski: not before the "
+            "load tests pass; June at the earliest. No agreement yet.",
+            "Lena Berg",
+        ),
+    ]
+    _ingest(
+        graph,
+        space,
+        [
+            {"id": doc_id(space, name), "text": text, "author": author, "event_at": f"2024-04-{day + 1:02d}"}
+            for day, (name, text, author) in enumerate(notes)
+        ],
+    )
+    question = "What were Priya Raman's and Tomasz Wolski's statements, and was their clash resolved?"
+    result = graph.recall(question, space, k=10, related=False)
+    assert result.hits[0].id == doc_id(space, "both")
+    assert result.hits[0].value["covers_names"] == 1.0
+    assert not any("covers_names" in h.value for h in result.hits[1:])
