@@ -2,7 +2,8 @@
 // Each seed ($seeds: fact, procedure or document ids, best first) resolves to the documents it rests on;
 // the first $max_seeds distinct documents are expanded. A seed document's related artefacts are
 //   - its versions: documents it SUPERSEDES or is superseded by, as far as $as_of / $known_at saw them;
-//   - its thread: other documents dated within $window_days of it, scored by the cosine of the two texts'
+//   - its thread: other documents dated within $window_days of it (dated by their writer: an upload without
+//     dates carries its ingest time, `dated: false`, and has no thread), scored by the cosine of the two texts'
 //     embeddings plus $tag_weight for each uncommon tag their facts share (a tag keying more than
 //     $max_tag_degree facts is too common to tie two artefacts together; a shared tag weighs
 //     1 / ln(1 + degree)); kept at >= $min_score, the best $per_seed per seed.
@@ -37,10 +38,11 @@ OPTIONAL CALL (d) {
     RETURN collect(t) AS seed_tags
   }
   WITH d, seed_tags, coalesce(d.event_at, d.valid_from) AS at
+  WHERE d.dated IS NULL OR d.dated
   MATCH (r:Episodic)
   WHERE r.space = $space AND r.event_at >= at - duration({days: $window_days})
     AND r.event_at <= at + duration({days: $window_days})
-    AND r.kind = 'document' AND r <> d
+    AND r.kind = 'document' AND r <> d AND (r.dated IS NULL OR r.dated)
     AND r.status IN $statuses AND r.valid_from <= $as_of AND r.valid_to > $as_of
     AND r.recorded_at <= $known_at AND r.expired_at > $known_at
   CALL (r, seed_tags) {

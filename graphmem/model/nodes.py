@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from neomodel import (
     ArrayProperty,
+    BooleanProperty,
     DateTimeProperty,
     FloatProperty,
     IntegerProperty,
@@ -96,6 +97,9 @@ class Episodic(VersionedNode):
     author = StringProperty()
     source = StringProperty()
     event_at = DateTimeProperty(index=True)
+    dated = BooleanProperty(
+        help_text="documents: false when the writer gave no event_at (it is then the ingest time); absent = dated"
+    )
     seq = IntegerProperty()
     content_hash = StringProperty(index=True)
     metadata = StringProperty(help_text="JSON object as given at ingest")

@@ -3,7 +3,8 @@
 Contract of `ingest_documents`:
 
 - Each record: `text` (required, non-empty), optional `id`, `author`, `event_at` (ISO 8601; default: the
-  ingest time), `source`, `supersedes` (ids of documents in the same space, or earlier in the same
+  ingest time, and the document is stored `dated: false`, so nothing reads the upload's time as when it
+  was written), `source`, `supersedes` (ids of documents in the same space, or earlier in the same
   call, that this one replaces at its `event_at`), `metadata` (a JSON object, stored as JSON text), `space`
   (if given, must equal the call's space).
 - id = the given id, else `content_id("doc", space, content_hash)`.
@@ -66,6 +67,7 @@ class DocumentRecord:
     source: str | None
     metadata: str | None
     supersedes: tuple[str, ...]
+    dated: bool = True
 
     @property
     def where(self) -> str:
@@ -103,6 +105,7 @@ def parse_document(index: int, raw: Any, space: str, now: datetime) -> DocumentR
         source=optional_text(raw, "source", where),
         metadata=json.dumps(metadata, ensure_ascii=False, sort_keys=True) if metadata else None,
         supersedes=tuple(dict.fromkeys(s.strip() for s in supersedes)),
+        dated=raw.get("event_at") not in (None, ""),
     )
 
 
@@ -267,6 +270,7 @@ class DocumentIngest:
             "metadata": record.metadata,
             "content_hash": record.content_hash,
             "event_at": record.event_at,
+            "dated": record.dated,
             "valid_from": record.event_at,
             "valid_to": FAR_FUTURE,
             "status": STATUS_ACTIVE,

@@ -105,6 +105,22 @@ def test_a_reversal_by_another_author_brings_its_thread_and_the_version_it_repla
     assert bare.related == [] and bare.evidence_items <= len(bare.hits)
 
 
+def test_documents_uploaded_without_dates_form_no_thread(graph, space):
+    # An upload without dates stamps every document with the ingest time, so by date all of them would be
+    # one thread, and each recall would compare its top documents with every document in the space. Only
+    # documents whose writer dated them can be a thread; undated ones still come back by relevance.
+    texts = {"reversal": REVERSAL, "email": REVERSAL_EMAIL, "chat": REVERSAL_CHAT, "coffee": UNRELATED_SAME_DAY}
+    _ingest(graph, space, [{"id": doc_id(space, name), "text": text} for name, text in texts.items()])
+    stored = graph.store.run_read_text(
+        "MATCH (d:Episodic {space: $space, kind: 'document'}) RETURN collect(DISTINCT d.dated) AS dated", space=space
+    )
+    assert stored[0]["dated"] == [False]
+    result = graph.recall("Why was the billing database decision reversed?", space, k=10)
+    assert not [a for a in result.related if a.relation == "thread"]
+    found = {item.id for item in result.evidence_order()} | set(documents_of_hits(graph, space, result.hits))
+    assert {doc_id(space, n) for n in ("reversal", "email", "chat")} <= found
+
+
 def test_a_correction_recorded_weeks_later_shows_both_versions_by_what_was_known_when(graph, space):
     _ingest(
         graph,
