@@ -46,6 +46,18 @@ def _ingest(graph: MemoryGraph, space: str, docs: list[dict]) -> dict[str, str]:
     return {d["id"]: stored for d, stored in zip(docs, summary.ids, strict=True)}
 
 
+def _ingest_daily_notes(graph: MemoryGraph, space: str, notes: list[tuple[str, str, str]]) -> None:
+    """(name, text, author) notes, one a day from 2024-04-01."""
+    _ingest(
+        graph,
+        space,
+        [
+            {"id": doc_id(space, name), "text": text, "author": author, "event_at": f"2024-04-{day + 1:02d}"}
+            for day, (name, text, author) in enumerate(notes)
+        ],
+    )
+
+
 def documents_of_hits(graph: MemoryGraph, space: str, hits) -> list[str]:
     """The documents the hits rest on (a fact hit stands for its document)."""
     rows = graph.store.read("bench/unit_evidence", space=space, ids=[h.id for h in hits if h.kind != "episodic"])
@@ -340,14 +352,7 @@ def test_the_artefact_where_the_people_a_question_names_meet_comes_first(graph, 
         ("tomasz-2", "Tomasz Wolski proposed weekly on-call rotations for the platform team.", "Tomasz Wolski"),
         ("both", "Sync notes: Priya Raman and Tomasz Wolski agreed the Lisbon launch slips two weeks.", "Lena"),
     ]
-    _ingest(
-        graph,
-        space,
-        [
-            {"id": doc_id(space, name), "text": text, "author": author, "event_at": f"2024-04-{day + 1:02d}"}
-            for day, (name, text, author) in enumerate(notes)
-        ],
-    )
+    _ingest_daily_notes(graph, space, notes)
     result = graph.recall("What was settled between Priya Raman and Tomasz Wolski?", space, k=10, related=False)
     both = doc_id(space, "both")
     episodic = [h for h in result.hits if h.kind == "episodic"]
@@ -373,14 +378,7 @@ def test_where_the_named_people_meet_outranks_notes_sharing_one_name_and_the_que
             "Lena Berg",
         ),
     ]
-    _ingest(
-        graph,
-        space,
-        [
-            {"id": doc_id(space, name), "text": text, "author": author, "event_at": f"2024-04-{day + 1:02d}"}
-            for day, (name, text, author) in enumerate(notes)
-        ],
-    )
+    _ingest_daily_notes(graph, space, notes)
     question = "What were Priya Raman's and Tomasz Wolski's statements, and was their clash resolved?"
     result = graph.recall(question, space, k=10, related=False)
     assert result.hits[0].id == doc_id(space, "both")
