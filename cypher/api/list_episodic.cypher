@@ -1,8 +1,9 @@
 // One page of a space's evidence units valid at $as_of and known at $known_at, newest first (keyset on valid_from, id).
 MATCH (n:Episodic)
 WHERE n.space = $space
-  AND n.valid_from <= $as_of AND n.valid_to > $as_of
+  AND n.valid_from <= $as_of AND n.valid_to > $open_after
   AND n.recorded_at <= $known_at AND n.expired_at > $known_at
+  AND ($known_now OR NOT EXISTS { MATCH ()-[closing:SUPERSEDES|MERGED_FROM]->(n) WHERE closing.recorded_at <= $known_at AND closing.at <= $as_of })
   AND n.status IN $statuses
   AND ($kind IS NULL OR n.kind = $kind)
   AND ($author IS NULL OR n.author = $author)

@@ -23,10 +23,15 @@ CALL (kind) {
   }
 }
 WITH kind, collect({n: node, score: score}) AS found
-WITH kind, size(found) AS scanned,
-     [f IN found WHERE f.n.space = $space AND f.n.status IN $statuses
-        AND f.n.valid_from <= $as_of AND f.n.valid_to > $as_of
-        AND f.n.recorded_at <= $known_at AND f.n.expired_at > $known_at][0..$k] AS kept
+CALL (found) {
+  UNWIND found AS f
+  WITH f.n AS n, f.score AS score
+  WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $open_after
+    AND n.recorded_at <= $known_at AND n.expired_at > $known_at
+    AND ($known_now OR (NOT EXISTS { MATCH ()-[closing:SUPERSEDES|MERGED_FROM]->(n) WHERE closing.recorded_at <= $known_at AND closing.at <= $as_of } AND (NOT EXISTS { (n)-[:EVIDENCED_BY]->() } OR EXISTS { MATCH (n)-[:EVIDENCED_BY]->(support) WHERE support.valid_from <= $as_of AND support.recorded_at <= $known_at AND support.expired_at > $known_at AND NOT EXISTS { MATCH ()-[unit_closing:SUPERSEDES|MERGED_FROM]->(support) WHERE unit_closing.recorded_at <= $known_at AND unit_closing.at <= $as_of } })))
+  RETURN collect({n: n, score: score})[0..$k] AS kept
+}
+WITH kind, size(found) AS scanned, kept
 UNWIND CASE WHEN size(kept) = 0 THEN [{n: null, score: 0.0}] ELSE kept END AS f
 WITH kind, scanned, f.n AS n, f.score AS score
 OPTIONAL MATCH (n)-[:PART_OF]->(e:Episode {space: $space})

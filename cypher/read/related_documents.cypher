@@ -43,8 +43,9 @@ OPTIONAL CALL (d) {
   WHERE r.space = $space AND r.event_at >= at - duration({days: $window_days})
     AND r.event_at <= at + duration({days: $window_days})
     AND r.kind = 'document' AND r <> d AND (r.dated IS NULL OR r.dated)
-    AND r.status IN $statuses AND r.valid_from <= $as_of AND r.valid_to > $as_of
+    AND r.status IN $statuses AND r.valid_from <= $as_of AND r.valid_to > $open_after
     AND r.recorded_at <= $known_at AND r.expired_at > $known_at
+    AND ($known_now OR NOT EXISTS { MATCH ()-[closing:SUPERSEDES|MERGED_FROM]->(r) WHERE closing.recorded_at <= $known_at AND closing.at <= $as_of })
   CALL (r, seed_tags) {
     OPTIONAL MATCH (r)<-[:EVIDENCED_BY]-(:Semantic)<-[:TAGS]-(t:Tag)
     WITH DISTINCT t WHERE t IN seed_tags

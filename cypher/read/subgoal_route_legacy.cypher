@@ -7,8 +7,9 @@ WITH g, gscore
 ORDER BY gscore DESC
 LIMIT $subgoals
 MATCH (g)-[:HAS_PROCEDURE]->(n:Procedural)
-WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
+WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $open_after
   AND n.recorded_at <= $known_at AND n.expired_at > $known_at
+  AND ($known_now OR (NOT EXISTS { MATCH ()-[closing:SUPERSEDES|MERGED_FROM]->(n) WHERE closing.recorded_at <= $known_at AND closing.at <= $as_of } AND (NOT EXISTS { (n)-[:EVIDENCED_BY]->() } OR EXISTS { MATCH (n)-[:EVIDENCED_BY]->(support) WHERE support.valid_from <= $as_of AND support.recorded_at <= $known_at AND support.expired_at > $known_at AND NOT EXISTS { MATCH ()-[unit_closing:SUPERSEDES|MERGED_FROM]->(support) WHERE unit_closing.recorded_at <= $known_at AND unit_closing.at <= $as_of } })))
 WITH n, g, 2 * gscore - 1 AS gsim
 ORDER BY gsim DESC
 WITH n, head(collect(g.text)) AS subgoal, max(gsim) AS subgoal_similarity

@@ -10,7 +10,8 @@ WHERE t.space = $space
 WITH t, tw.subject AS subject, tw.weight / log(1.0 + COUNT { (t)-[:TAGS]->() }) AS weight
 MATCH (t)-[:TAGS]->(:Semantic)-[:EVIDENCED_BY]->(d:Episodic)
 WHERE d.space = $space AND d.kind = 'document' AND d.status IN $statuses AND d.valid_from <= $as_of
-  AND d.valid_to > $as_of AND d.recorded_at <= $known_at AND d.expired_at > $known_at
+  AND d.valid_to > $open_after AND d.recorded_at <= $known_at AND d.expired_at > $known_at
+  AND ($known_now OR NOT EXISTS { MATCH ()-[closing:SUPERSEDES|MERGED_FROM]->(d) WHERE closing.recorded_at <= $known_at AND closing.at <= $as_of })
 WITH d, subject, max(weight) AS weight, collect(DISTINCT t.name) AS names
 WITH d, sum(weight) AS score, count(subject) AS covered, collect(subject) AS subjects, reduce(acc = [], n IN collect(names) | acc + n) AS matched
 ORDER BY score DESC, d.id

@@ -9,8 +9,9 @@ MATCH (t:Tag {id: tw.id})
 WHERE t.space = $space
 WITH t, CASE WHEN $by_rarity THEN tw.weight / log(1.0 + COUNT { (t)-[:TAGS]->() }) ELSE tw.weight END AS weight
 MATCH (t)-[:TAGS]->(n:Semantic)
-WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
+WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $open_after
   AND n.recorded_at <= $known_at AND n.expired_at > $known_at
+  AND ($known_now OR (NOT EXISTS { MATCH ()-[closing:SUPERSEDES|MERGED_FROM]->(n) WHERE closing.recorded_at <= $known_at AND closing.at <= $as_of } AND (NOT EXISTS { (n)-[:EVIDENCED_BY]->() } OR EXISTS { MATCH (n)-[:EVIDENCED_BY]->(support) WHERE support.valid_from <= $as_of AND support.recorded_at <= $known_at AND support.expired_at > $known_at AND NOT EXISTS { MATCH ()-[unit_closing:SUPERSEDES|MERGED_FROM]->(support) WHERE unit_closing.recorded_at <= $known_at AND unit_closing.at <= $as_of } })))
 WITH n, sum(weight) AS votes, collect(DISTINCT t.name) AS matched
 WITH n, matched, votes, CASE WHEN n.id IN $dense_ids THEN $dense_bonus ELSE 0.0 END AS bonus
 WITH n, matched, votes + bonus AS votes, bonus, COUNT { (:Tag {space: $space})-[:TAGS]->(n) } AS tag_count

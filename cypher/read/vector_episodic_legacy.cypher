@@ -2,8 +2,9 @@
 // Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
 CALL db.index.vector.queryNodes('episodic_embedding', $fetch, $vector) YIELD node AS n, score
 WITH n, score
-WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
+WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $open_after
   AND n.recorded_at <= $known_at AND n.expired_at > $known_at
+  AND ($known_now OR NOT EXISTS { MATCH ()-[closing:SUPERSEDES|MERGED_FROM]->(n) WHERE closing.recorded_at <= $known_at AND closing.at <= $as_of })
 WITH n, 2 * score - 1 AS score
 ORDER BY score DESC
 LIMIT $k

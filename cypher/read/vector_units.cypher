@@ -7,11 +7,12 @@ CALL (kind_order) {
   WHEN $kinds[kind_order] = 'semantic' THEN {
     MATCH (n:Semantic)
       SEARCH n IN (VECTOR INDEX semantic_embedding FOR $vector
-        WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
+        WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $open_after
         LIMIT $fetch)
       SCORE AS score
     WITH n, score
     WHERE n.recorded_at <= $known_at AND n.expired_at > $known_at
+      AND ($known_now OR (NOT EXISTS { MATCH ()-[closing:SUPERSEDES|MERGED_FROM]->(n) WHERE closing.recorded_at <= $known_at AND closing.at <= $as_of } AND (NOT EXISTS { (n)-[:EVIDENCED_BY]->() } OR EXISTS { MATCH (n)-[:EVIDENCED_BY]->(support) WHERE support.valid_from <= $as_of AND support.recorded_at <= $known_at AND support.expired_at > $known_at AND NOT EXISTS { MATCH ()-[unit_closing:SUPERSEDES|MERGED_FROM]->(support) WHERE unit_closing.recorded_at <= $known_at AND unit_closing.at <= $as_of } })))
     WITH n, 2 * score - 1 AS score
     ORDER BY score DESC
     LIMIT $k
@@ -23,11 +24,12 @@ CALL (kind_order) {
   WHEN $kinds[kind_order] = 'episodic' THEN {
     MATCH (n:Episodic)
       SEARCH n IN (VECTOR INDEX episodic_embedding FOR $vector
-        WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
+        WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $open_after
         LIMIT $fetch)
       SCORE AS score
     WITH n, score
     WHERE n.recorded_at <= $known_at AND n.expired_at > $known_at
+      AND ($known_now OR NOT EXISTS { MATCH ()-[closing:SUPERSEDES|MERGED_FROM]->(n) WHERE closing.recorded_at <= $known_at AND closing.at <= $as_of })
     WITH n, 2 * score - 1 AS score
     ORDER BY score DESC
     LIMIT $k
@@ -42,11 +44,12 @@ CALL (kind_order) {
   WHEN $kinds[kind_order] = 'procedural' THEN {
     MATCH (n:Procedural)
       SEARCH n IN (VECTOR INDEX procedural_embedding FOR $vector
-        WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $as_of
+        WHERE n.space = $space AND n.status IN $statuses AND n.valid_from <= $as_of AND n.valid_to > $open_after
         LIMIT $fetch)
       SCORE AS score
     WITH n, score
     WHERE n.recorded_at <= $known_at AND n.expired_at > $known_at
+      AND ($known_now OR (NOT EXISTS { MATCH ()-[closing:SUPERSEDES|MERGED_FROM]->(n) WHERE closing.recorded_at <= $known_at AND closing.at <= $as_of } AND (NOT EXISTS { (n)-[:EVIDENCED_BY]->() } OR EXISTS { MATCH (n)-[:EVIDENCED_BY]->(support) WHERE support.valid_from <= $as_of AND support.recorded_at <= $known_at AND support.expired_at > $known_at AND NOT EXISTS { MATCH ()-[unit_closing:SUPERSEDES|MERGED_FROM]->(support) WHERE unit_closing.recorded_at <= $known_at AND unit_closing.at <= $as_of } })))
     WITH n, 2 * score - 1 AS score
     ORDER BY score DESC
     LIMIT $k

@@ -1,6 +1,6 @@
-// Link each (new)-[:SUPERSEDES {at, recorded_at, kind, reason, by}]->(old) in $space and close the old
-// version's validity at the earliest supersession; text, dates and edges stay. A newly found conflict
-// multiplies the old version's credibility by $conflict_factor. Idempotent (MERGE).
+// Link each (new)-[:SUPERSEDES {at, recorded_at, kind, reason, by}]->(old) in $space: the record that closes
+// the old version at `at` (write/revalidate then updates its cached validity); text, dates and edges stay. A
+// newly found conflict multiplies the old version's credibility by $conflict_factor. Idempotent (MERGE).
 UNWIND $rows AS row
 OPTIONAL MATCH (ns:Semantic {id: row.new_id, space: $space})
 OPTIONAL MATCH (np:Procedural {id: row.new_id, space: $space})
@@ -16,8 +16,6 @@ WITH row, new, old, existing IS NULL AS created
 MERGE (new)-[r:SUPERSEDES]->(old)
   ON CREATE SET r.at = row.at, r.recorded_at = $recorded_at, r.kind = row.kind, r.reason = row.reason,
                 r.by = row.by
-SET old.valid_to = CASE WHEN r.at < old.valid_to THEN r.at ELSE old.valid_to END,
-    old.status = 'superseded',
-    old.credibility = CASE WHEN created AND row.kind = 'conflict' AND old.credibility IS NOT NULL
+SET old.credibility = CASE WHEN created AND row.kind = 'conflict' AND old.credibility IS NOT NULL
                            THEN old.credibility * $conflict_factor ELSE old.credibility END
 RETURN count(CASE WHEN created THEN 1 END) AS created

@@ -1,8 +1,9 @@
 """The read scope a root resolves and every nested field inherits: space, as-of and known-at times.
 
 "Now" is fixed once per scope, so every nested field of one request sees the same instant.
-Default status filter: active only for a current read; any status for an explicit `asOf`, because a
-version superseded today was the valid one back then (its `valid_to` bounds it).
+Validity is `graphmem.read.asof`'s one definition: a current read takes active versions and versions whose
+closing record is dated later (`valid_to` bounds them); an explicit `asOf` any status; a past `knownAt` the
+records as they stood then.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem.errors import InvalidInput
-from graphmem.model.nodes import STATUS_ACTIVE, STATUSES
+from graphmem.read.asof import default_statuses, is_known_now, validity_params
 from graphmem.timeutil import parse_time, utc_now
 
 MAX_SPACE_CHARS = 200
@@ -33,6 +34,7 @@ class ReadScope:
     known_at: datetime
     statuses: tuple[str, ...]
     explicit_as_of: bool = False
+    known_now: bool = True
 
     @classmethod
     def resolve(
@@ -47,14 +49,16 @@ class ReadScope:
         when = parse_time("asOf", as_of, default=now)
         known = parse_time("knownAt", known_at, default=now)
         if statuses is None:
-            statuses = STATUSES if as_of is not None else (STATUS_ACTIVE,)
-        return cls(space, when, known, tuple(sorted(statuses)), explicit_as_of=as_of is not None)
+            statuses = default_statuses(current=as_of is None)
+        return cls(
+            space,
+            when,
+            known,
+            tuple(sorted(statuses)),
+            explicit_as_of=as_of is not None,
+            known_now=is_known_now(known, now),
+        )
 
     def params(self) -> dict[str, Any]:
         """The Cypher parameters every scoped query takes."""
-        return {
-            "space": self.space,
-            "as_of": self.as_of,
-            "known_at": self.known_at,
-            "statuses": list(self.statuses),
-        }
+        return {"space": self.space, **validity_params(self.as_of, self.known_at, self.known_now, self.statuses)}

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from graphmem.timeutil import FAR_FUTURE
+from graphmem.timeutil import FAR_FUTURE, utc_now
 
 
 def native_time(value: Any) -> datetime | None:
@@ -69,8 +69,9 @@ class History:
 
     @property
     def current(self) -> tuple[Version, ...]:
-        """Versions still valid and active (normally one)."""
-        return tuple(v for v in self.versions if v.valid_to is None and v.status == "active")
+        """Versions valid now (normally one): not merged, and closed by no record dated at or before now."""
+        now = utc_now()
+        return tuple(v for v in self.versions if v.status != "merged" and (v.valid_to is None or v.valid_to > now))
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Dated supersession: `(new)-[:SUPERSEDES {at, recorded_at, kind, reason, by}]->(old)`.
 
-Nothing is overwritten: the old version keeps its text, dates and edges; only its validity is closed at
-`at` (the earliest supersession wins) and its status becomes `superseded`. Linking the same pair again
+Nothing is overwritten: the old version keeps its text, dates and edges; the edge is the record that closes
+its validity at `at` (the earliest supersession wins), and its cached `valid_to` / `status` follow
+(`revalidate`), as do those of the facts resting on it alone. Linking the same pair again
 changes nothing, so document re-ingest and consolidation reruns are idempotent. A supersession of kind
 `conflict` (found by consolidation) also lowers the old version's credibility (see `credibility`).
 """
@@ -17,7 +18,7 @@ from neo4j import ManagedTransaction
 from graphmem.db import Store
 from graphmem.errors import Conflict, InvalidInput, NotFound
 from graphmem.evolution.credibility import CONFLICT_FACTOR
-from graphmem.timeutil import parse_time, utc_now
+from graphmem.timeutil import FAR_FUTURE, parse_time, utc_now
 
 KIND_EXPLICIT = "explicit"
 KIND_CONFLICT = "conflict"
@@ -90,6 +91,12 @@ def _check_against_graph(store: Store, tx: ManagedTransaction, space: str, rows:
             )
 
 
+def revalidate(store: Store, tx: ManagedTransaction, space: str, ids: Sequence[str]) -> None:
+    """Recompute the cached validity of `ids` and of what rests on them from the records (write/revalidate)."""
+    if ids:
+        store.run_in(tx, "write/revalidate", space=space, ids=sorted(set(ids)), far=FAR_FUTURE)
+
+
 def apply_supersessions(store: Store, tx: ManagedTransaction, space: str, rows: Sequence[Mapping[str, Any]]) -> int:
     """Link each row's `new_id` over `old_id` inside `tx`; returns how many SUPERSEDES edges were created.
 
@@ -118,7 +125,7 @@ def apply_supersessions(store: Store, tx: ManagedTransaction, space: str, rows: 
             f"{row['new_id']!r} superseding {row['old_id']!r} would make a cycle: "
             f"{row['old_id']!r} already supersedes {row['new_id']!r} (directly or through later versions)",
         )
-    store.run_in(tx, "write/supersede_retire_derived", space=space, rows=clean)
+    revalidate(store, tx, space, [row["old_id"] for row in clean])
     return int(created[0]["created"]) if created else 0
 
 

@@ -11,6 +11,7 @@ from graphmem.errors import InvalidInput, NotFound
 from graphmem.read.asof import AsOf
 from graphmem.read.legs.base import native_time, open_ended
 from graphmem.read.results import EvidenceUnit, LineageEdge, Provenance, Version
+from graphmem.timeutil import FAR_FUTURE
 
 
 def _valid_at(version: Version, at: datetime) -> bool:
@@ -36,7 +37,7 @@ def provenance(store: Store, space: str, node_id: str, as_of: object = None, kno
     if not isinstance(space, str) or not space.strip():
         raise InvalidInput("space", "a space is required")
     scope = AsOf.resolve(as_of, known_at)
-    rows = store.read("read/provenance_node", id=node_id, space=space, known_at=scope.known_at)
+    rows = store.read("read/provenance_node", id=node_id, space=space, known_at=scope.known_at, far=FAR_FUTURE)
     if not rows:
         raise NotFound("id", f"no fact, procedure or evidence unit {node_id!r} in space {space!r}")
     node = rows[0]

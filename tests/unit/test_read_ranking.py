@@ -410,9 +410,13 @@ def test_variants_pick_their_legs():
 
 def test_as_of_scope_current_vs_past():
     current = AsOf.resolve()
-    assert current.current and current.statuses == ["active"]
+    # a current read takes versions whose closing record is dated later too; valid_to decides
+    assert current.current and current.statuses == ["active", "superseded"] and current.known_now
+    assert current.params()["open_after"] == current.as_of
     past = AsOf.resolve("2020-01-01T00:00:00Z")
-    assert not past.current and "superseded" in past.statuses
+    assert not past.current and "merged" in past.statuses
+    believed = AsOf.resolve(known_at="2020-01-01T00:00:00Z")
+    assert not believed.known_now and believed.params()["open_after"] < believed.as_of  # the records decide
     with pytest.raises(InvalidInput) as err:
         AsOf.resolve(known_at="2999-01-01T00:00:00Z")
     assert err.value.field == "known_at"
