@@ -35,6 +35,19 @@ def write_private(path: Path, text: str) -> None:
         raise
 
 
+def create_private(path: Path, text: str) -> str:
+    """Create an owner-only file holding `text` unless one exists; returns what the file holds (so two
+    processes racing to generate a secret agree on the first one written)."""
+    private_dir(path.parent)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE_MODE)
+    except FileExistsError:
+        return path.read_text(encoding="utf-8")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    return text
+
+
 def move_private(old: Path, new: Path) -> bool:
     """Move a secret left at an old location to `new` (owner-only) unless `new` exists; True when it moved."""
     if not old.is_file() or new.exists():

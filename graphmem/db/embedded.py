@@ -22,7 +22,7 @@ from pathlib import Path
 
 from graphmem.config import Settings
 from graphmem.errors import ConfigError
-from graphmem.private_files import is_within, move_private, private_dir, write_private
+from graphmem.private_files import create_private, is_within, move_private, private_dir
 
 LAUNCHER_SOURCE = Path(__file__).with_name("EmbeddedNeo4j.java")
 JVM_DIR = Path("/usr/lib/jvm")
@@ -172,11 +172,7 @@ class EmbeddedNeo4j:
         self._check_secrets_outside_data()
         move_private(self.paths.legacy_password, self.password_file)
         self.paths.legacy_password.unlink(missing_ok=True)
-        if self.password_file.exists():
-            return self.password_file.read_text(encoding="utf-8").strip()
-        value = secrets.token_urlsafe(18)
-        write_private(self.password_file, value + "\n")
-        return value
+        return create_private(self.password_file, secrets.token_urlsafe(18) + "\n").strip()
 
     def _check_secrets_outside_data(self) -> None:
         for name, path in (("GRAPHMEM_SECRETS_DIR", self.settings.secrets_dir),

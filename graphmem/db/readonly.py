@@ -58,8 +58,9 @@ class Token:
 
     @property
     def keyword(self) -> str | None:
-        """The upper-cased word when this is an unquoted identifier (so possibly a keyword)."""
-        return self.text.upper() if self.kind == "word" else None
+        """The word, case-folded and upper-cased, when this is an unquoted identifier (so possibly a keyword);
+        compatibility forms fold too (`ſ`, fullwidth letters), so no look-alike spelling slips past."""
+        return unicodedata.normalize("NFKC", self.text).casefold().upper() if self.kind == "word" else None
 
 
 class StatementError(ValueError):

@@ -28,6 +28,8 @@ LOAD_CSV = [
     "EXPLAIN LOAD CSV FROM 'file:///etc/passwd' AS l RETURN l",
     "PROFILE LOAD CSV FROM 'file:///etc/passwd' AS l RETURN l",
     "CYPHER 25 LOAD CSV FROM 'file:///etc/passwd' AS l RETURN l",
+    "LOAD C\u017fV FROM 'file:///etc/passwd' AS l RETURN l",  # long s folds to s
+    "\uff2c\uff2f\uff21\uff24 CSV FROM 'file:///etc/passwd' AS l RETURN l",  # fullwidth LOAD
 ]
 
 TRANSACTIONS = [
