@@ -202,7 +202,12 @@ class Settings(BaseSettings):
     keep_alive_s: float = Field(65.0, alias="GRAPHMEM_KEEP_ALIVE_S", gt=0, le=3600)
     api_keys: str | None = Field(None, alias="GRAPHMEM_API_KEYS", description="key records, see README")
     api_key_file: Path | None = Field(
-        None, alias="GRAPHMEM_API_KEY_FILE", description="default ~/.local/share/graphmem/api-keys.json"
+        None, alias="GRAPHMEM_API_KEY_FILE", description="default api-keys.json in GRAPHMEM_SECRETS_DIR"
+    )
+    secrets_dir: Path = Field(
+        default_factory=lambda: _home_path(".config", "graphmem"),
+        alias="GRAPHMEM_SECRETS_DIR",
+        description="owner-only folder (0700) for the generated Neo4j password, the key file and the dev key",
     )
 
     # --- GraphQL API limits (refused with a clear error above these) ---

@@ -10,7 +10,8 @@ import logging
 import threading
 from dataclasses import dataclass
 
-from graphmem.api.keys import ALL_SPACES, ApiKey, KeyFile, key_file_path, matching_key, parse_env_records
+from graphmem.api.keys import ApiKey, KeyFile, key_file_path, matching_key, parse_env_records
+from graphmem.api.scope import ALL_SPACES, key_space_matches
 from graphmem.config import Settings
 from graphmem.errors import Forbidden
 
@@ -43,8 +44,13 @@ class Principal:
     def has_scope(self, scope: str) -> bool:
         return scope in self.scopes or "admin" in self.scopes
 
+    @property
+    def has_patterns(self) -> bool:
+        """Does any space entry end in `*` (a prefix pattern, or all spaces)?"""
+        return any(entry.endswith("*") for entry in self.spaces)
+
     def may_touch(self, space: str) -> bool:
-        return self.all_spaces or space in self.spaces
+        return any(key_space_matches(entry, space) for entry in self.spaces)
 
 
 class KeyRing:

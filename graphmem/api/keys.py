@@ -1,9 +1,9 @@
 """API keys: how they are minted, stored (hashed) and looked up.
 
 A key reads `gmk_<key id>_<secret>`; only its sha256 is stored. The store is the key file (JSON,
-GRAPHMEM_API_KEY_FILE, default ~/.local/share/graphmem/api-keys.json, mode 0600) plus any records in
+GRAPHMEM_API_KEY_FILE, default api-keys.json in GRAPHMEM_SECRETS_DIR; folder 0700, file 0600) plus any records in
 GRAPHMEM_API_KEYS: `;`-separated `SECRET|scopes|spaces[|name]`, where SECRET is the key itself or
-`sha256:<hex digest>`, scopes are `read,write,admin` and spaces are names or `*` for all.
+`sha256:<hex digest>`, scopes are `read,write,admin` and spaces are names, `prefix*` patterns or `*` for all.
 """
 
 from __future__ import annotations
@@ -11,27 +11,35 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
 import secrets
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from graphmem.api.scope import check_key_space
 from graphmem.config import Settings
 from graphmem.errors import ConfigError, InvalidInput, NotFound
+from graphmem.private_files import move_private, private_dir, write_private
 from graphmem.timeutil import iso, utc_now
 
 SCOPES = ("read", "write", "admin")
-ALL_SPACES = "*"
 KEY_PREFIX = "gmk_"
 
 
-def default_key_file() -> Path:
-    return Path.home() / ".local" / "share" / "graphmem" / "api-keys.json"
+LEGACY_KEY_DIR = Path("~/.local/share/graphmem")  # the default before GRAPHMEM_SECRETS_DIR
+KEY_FILE_NAME = "api-keys.json"
+DEV_KEY_NAME = "dev-api-key"
 
 
 def key_file_path(settings: Settings) -> Path:
-    return settings.api_key_file or default_key_file()
+    """GRAPHMEM_API_KEY_FILE, else api-keys.json in the owner-only secrets folder; key files left at the
+    old default (~/.local/share/graphmem) move there on first use."""
+    if settings.api_key_file:
+        return settings.api_key_file
+    folder = private_dir(settings.secrets_dir.expanduser())
+    legacy = LEGACY_KEY_DIR.expanduser()
+    for name in (KEY_FILE_NAME, DEV_KEY_NAME):
+        move_private(legacy / name, folder / name)
+    return folder / KEY_FILE_NAME
 
 
 def hash_key(key: str) -> str:
@@ -80,8 +88,9 @@ def parse_scopes(field_name: str, text: str | list[str] | tuple[str, ...]) -> tu
 
 
 def parse_spaces(field_name: str, text: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Space entries: names, `*` for all, or `prefix*` patterns (graphmem.api.scope.check_key_space)."""
     items = text.split(",") if isinstance(text, str) else list(text)
-    spaces = tuple(sorted({s.strip() for s in items if s.strip()}))
+    spaces = tuple(sorted({check_key_space(field_name, s.strip()) for s in items if s.strip()}))
     if not spaces:
         raise InvalidInput(field_name, "at least one space (or * for all) is required")
     return spaces
@@ -129,22 +138,12 @@ class KeyFile:
             raise ConfigError(f"API key file {self.path} is unreadable: {exc}") from None
 
     def save(self, keys: list[ApiKey]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         records = []
         for key in keys:
             record = asdict(key)
             record.pop("source")
             records.append(record)
-        body = json.dumps({"version": 1, "keys": records}, indent=2) + "\n"
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".api-keys-")
-        try:
-            os.fchmod(fd, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(body)
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_private(self.path, json.dumps({"version": 1, "keys": records}, indent=2) + "\n")
 
     def create(self, scopes: tuple[str, ...], spaces: tuple[str, ...], name: str = "") -> tuple[str, ApiKey]:
         """Mint a key; returns (the key, shown once, its stored record)."""

@@ -82,10 +82,12 @@ async def lookup_nodes(info: ApiInfo, ids: list[str], as_of: datetime | None, kn
             info.context.store.read,
             f"api/nodes_{label.lower()}",
             ids=label_ids,
-            all_spaces=principal.all_spaces,
+            all_spaces=principal.has_patterns,
             spaces=sorted(principal.spaces),
         )
         for row in rows:
+            if not principal.may_touch(row["value"]["space"]):
+                continue  # a prefix pattern's non-matching spaces, fetched because Cypher matches names only
             scope = ReadScope.resolve(row["value"]["space"], as_of, known_at)
             found[(label, row["key"])] = build_node(label, row["value"], scope)
     return [found.get(pair) if pair else None for pair in parsed]

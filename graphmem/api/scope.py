@@ -17,6 +17,8 @@ from graphmem.read.asof import default_statuses, is_known_now, validity_params
 from graphmem.timeutil import parse_time, utc_now
 
 MAX_SPACE_CHARS = 200
+ALL_SPACES = "*"
+PATTERN_CHARS = "*?["
 
 
 def check_space(space: str, field: str = "space") -> str:
@@ -25,6 +27,31 @@ def check_space(space: str, field: str = "space") -> str:
     if len(space) > MAX_SPACE_CHARS:
         raise InvalidInput(field, f"at most {MAX_SPACE_CHARS} characters")
     return space
+
+
+def check_key_space(field: str, entry: str) -> str:
+    """A key's space entry: a name, `*` (all spaces) or `prefix*` (names that extend the prefix).
+    Any other wildcard use is refused, so no entry is stored that would silently match nothing."""
+    check_space(entry, field)
+    if entry == ALL_SPACES:
+        return entry
+    stem = entry[:-1] if entry.endswith("*") else entry
+    odd = next((ch for ch in stem if ch in PATTERN_CHARS), None)
+    if odd is not None:
+        raise InvalidInput(
+            field, f"{entry!r}: {odd!r} is not allowed; use a space name, '*' for all, or 'prefix*' (a trailing *)"
+        )
+    return entry
+
+
+def key_space_matches(entry: str, space: str) -> bool:
+    """Does a key's space entry cover `space`? `team-*` covers `team-a`, never `team-`, `team` or `teamx`."""
+    if entry == ALL_SPACES:
+        return True
+    if entry.endswith("*"):
+        prefix = entry[:-1]
+        return len(space) > len(prefix) and space.startswith(prefix)
+    return entry == space
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,31 @@
-"""`graphmem cypher "QUERY" [--param k=v]`: a read-only Cypher console for operators and analysts."""
+"""`graphmem cypher "QUERY" [--param k=v]`: a read-only Cypher console for operators and analysts.
+
+A statement passes two guards: parsing (`graphmem.db.readonly`: no LOAD CSV, transaction management,
+writes, admin commands or procedures off the read-only list), then `EXPLAIN` (the planner must call it a
+read). A refusal prints one line and exits 2; a server error prints one line and exits 1.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from graphmem.cli.output import print_json
 from graphmem.config import get_settings
 from graphmem.db import Store
+from graphmem.db.readonly import DBMS_MODE_PROCEDURES, procedures_called, refusal
 from graphmem.errors import InvalidInput
+
+EXIT_REFUSED = 2
+
+
+class Refused(InvalidInput):
+    """The statement is not one the read-only console runs."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("query", reason)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,21 +49,41 @@ def parse_params(pairs: list[str]) -> dict[str, Any]:
 
 
 def run_read_only(store: Store, query: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-    """Refuse anything the planner says writes (EXPLAIN first), then run in a read transaction."""
-    from neo4j.exceptions import ClientError
+    """Rows of a statement both guards call a read, run in a read transaction.
 
+    Raises `Refused` when parsing or EXPLAIN refuses it, `InvalidInput` (field `query`) when the server
+    rejects or fails it.
+    """
+    from neo4j.exceptions import Neo4jError
+
+    reason = refusal(query)
+    if reason is not None:
+        raise Refused(reason)
     try:
         kind = store.explain_query_type(query, **params)
-    except ClientError as exc:
-        raise InvalidInput("query", exc.message or str(exc)) from None
-    if kind != "r":
-        raise InvalidInput("query", f"refused: the query is not read-only (query type {kind!r})")
-    return store.read_transaction(lambda tx: [r.data() for r in tx.run(query, params)])
+    except Neo4jError as exc:
+        raise InvalidInput("query", _one_line(exc.message or str(exc))) from None
+    dbms_read = kind == "s" and bool(procedures_called(query) & DBMS_MODE_PROCEDURES)
+    if kind != "r" and not dbms_read:
+        raise Refused(f"the planner says the query is not read-only (query type {kind!r})")
+    try:
+        return store.read_transaction(lambda tx: [r.data() for r in tx.run(query, params)])
+    except Neo4jError as exc:
+        raise InvalidInput("query", _one_line(exc.message or str(exc))) from None
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
 
 
 def _run(args: argparse.Namespace) -> int:
     params = parse_params(args.param)
     with Store.from_settings(get_settings()) as store:
-        for row in run_read_only(store, args.query, params):
-            print_json(row)
+        try:
+            rows = run_read_only(store, args.query, params)
+        except Refused as exc:
+            print(f"graphmem: refused: {exc.message}", file=sys.stderr)
+            return EXIT_REFUSED
+    for row in rows:
+        print_json(row)
     return 0

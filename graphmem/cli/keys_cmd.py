@@ -1,18 +1,18 @@
 """`graphmem keys create|list|revoke|ensure-dev`: API keys for the GraphQL service.
 
 Keys are shown once, at creation; the key file keeps only their sha256 (GRAPHMEM_API_KEY_FILE, default
-~/.local/share/graphmem/api-keys.json). The running service re-reads the file when it changes.
+api-keys.json in the owner-only GRAPHMEM_SECRETS_DIR). The running service re-reads the file when it changes.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graphmem.cli.output import print_json
 from graphmem.config import get_settings
+from graphmem.private_files import write_private
 
 if TYPE_CHECKING:
     from graphmem.api.keys import KeyFile
@@ -81,10 +81,7 @@ def _ensure_dev(args: argparse.Namespace) -> int:
             print(f"graphmem: development API key in {output} (send 'Authorization: Bearer <key>')")
             return 0
     secret, record = key_file.create(("admin", "read", "write"), ("*",), name="local development")
-    output.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(secret + "\n")
+    write_private(output, secret + "\n")
     print(f"graphmem: created development API key {record.key_id} (read,write,admin on all spaces)")
     print(f"graphmem: key in {output} (send 'Authorization: Bearer <key>')")
     return 0

@@ -1,9 +1,10 @@
 // Embedded Neo4j Community launcher for graphmem (single-file source launch, no build step).
 //
 // Opens the database under HOME with the settings in HOME/neo4j.conf (written by graphmem: Bolt on
-// 127.0.0.1, authentication on, page cache size), sets the `neo4j` user's password from the
-// environment variable GRAPHMEM_NEO4J_PASSWORD (kept off the command line), prints one "ready" line
-// and runs until it receives SIGTERM, when it shuts the database down cleanly.
+// 127.0.0.1, authentication on, page cache size, LOAD CSV file URLs off, an empty import folder),
+// sets the `neo4j` user's password from the environment variable GRAPHMEM_NEO4J_PASSWORD (kept off
+// the command line), prints one "ready" line and runs until it receives SIGTERM, when it shuts the
+// database down cleanly.
 //
 // Usage: java -cp 'LIB/*' EmbeddedNeo4j.java HOME
 import java.nio.file.Path;

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from graphmem.config import Settings
 from graphmem.errors import ConfigError
+from graphmem.private_files import create_private, is_within, move_private, private_dir
 
 LAUNCHER_SOURCE = Path(__file__).with_name("EmbeddedNeo4j.java")
 JVM_DIR = Path("/usr/lib/jvm")
@@ -35,6 +36,13 @@ POM_TEMPLATE = """<project xmlns="http://maven.apache.org/POM/4.0.0">
   </dependencies>
 </project>
 """
+
+
+# Addresses LOAD CSV may not fetch from: loopback, private, link-local and unspecified networks.
+PRIVATE_NETWORKS = (
+    "127.0.0.0/8", "0.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16",
+    "100.64.0.0/10", "::1/128", "::/128", "::ffff:0:0/96", "fc00::/7", "fe80::/10",
+)  # fmt: skip
 
 
 def required_java_major(neo4j_version: str) -> int:
@@ -102,7 +110,13 @@ class EmbeddedPaths:
         return self.home / "graphmem-neo4j.log"
 
     @property
-    def password(self) -> Path:
+    def import_dir(self) -> Path:
+        """The server's own, empty import folder (LOAD CSV file URLs are off anyway)."""
+        return self.home / "import"
+
+    @property
+    def legacy_password(self) -> Path:
+        """Where the generated password used to be kept: inside the data folder, readable by the server."""
         return self.home / "password"
 
 
@@ -145,17 +159,29 @@ class EmbeddedNeo4j:
         return self.lib_dir
 
     # --- settings files -------------------------------------------------------------------------
+    @property
+    def password_file(self) -> Path:
+        """The generated password's file: in the owner-only secrets folder, never in the data folder."""
+        return self.settings.secrets_dir.expanduser() / "neo4j-password"
+
     def password(self) -> str:
-        """NEO4J_PASSWORD when set, else a random password generated once and kept in the data folder."""
+        """NEO4J_PASSWORD when set, else a random password generated once and kept in `password_file`
+        (one left in the data folder by an older graphmem moves there)."""
         if self.settings.neo4j_password:
             return self.settings.neo4j_password
-        if self.paths.password.exists():
-            return self.paths.password.read_text(encoding="utf-8").strip()
-        self.paths.home.mkdir(parents=True, exist_ok=True)
-        value = secrets.token_urlsafe(18)
-        self.paths.password.write_text(value + "\n", encoding="utf-8")
-        self.paths.password.chmod(0o600)
-        return value
+        self._check_secrets_outside_data()
+        move_private(self.paths.legacy_password, self.password_file)
+        self.paths.legacy_password.unlink(missing_ok=True)
+        return create_private(self.password_file, secrets.token_urlsafe(18) + "\n").strip()
+
+    def _check_secrets_outside_data(self) -> None:
+        for name, path in (("GRAPHMEM_SECRETS_DIR", self.settings.secrets_dir),
+                           ("GRAPHMEM_API_KEY_FILE", self.settings.api_key_file)):  # fmt: skip
+            if path is not None and is_within(path, self.paths.home):
+                raise ConfigError(
+                    f"{name} ({path}) lies inside the Neo4j data folder {self.paths.home} "
+                    f"(GRAPHMEM_NEO4J_DATA): the database could read it; keep secrets in a separate folder"
+                )
 
     def _write_conf(self) -> None:
         port = self.settings.neo4j_port
@@ -165,6 +191,11 @@ class EmbeddedNeo4j:
             f"server.bolt.advertised_address=127.0.0.1:{port}",
             "server.http.enabled=false",
             "dbms.security.auth_enabled=true",
+            # LOAD CSV may not read local files: no file URLs, and an empty import folder of its own.
+            "dbms.security.allow_csv_import_from_file_urls=false",
+            f"server.directories.import={self.paths.import_dir}",
+            # nor fetch URLs on this machine or its private networks (the service's /metrics, for one).
+            f"internal.dbms.cypher_ip_blocklist={','.join(PRIVATE_NETWORKS)}",
             f"server.memory.pagecache.size={self.settings.neo4j_pagecache}",
             "db.tx_log.rotation.retention_policy=2 files",
         ]
@@ -211,6 +242,8 @@ class EmbeddedNeo4j:
         java = find_java(self.settings)
         lib = self.fetch()
         self.paths.home.mkdir(parents=True, exist_ok=True)
+        self._check_secrets_outside_data()
+        private_dir(self.paths.import_dir)
         self._write_conf()
         env = dict(os.environ, GRAPHMEM_NEO4J_PASSWORD=self.password())
         cmd = [
