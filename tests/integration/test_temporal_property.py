@@ -85,19 +85,18 @@ def histories(draw: st.DrawFn, erasures: bool) -> list[tuple[Any, ...]]:
             if draw(st.sampled_from(kinds)) == "forget":
                 events.append(("forget", draw(st.integers(0, k))))
                 continue
-            new, old = draw(st.integers(0, k)), draw(st.integers(0, k))
-            at = draw(
-                st.sampled_from(
-                    [
-                        starts[new],
-                        starts[old],
-                        max(starts[new], starts[old]) + timedelta(days=1),
-                        starts[old] - timedelta(days=1),  # before the old version began: refused
-                        FUTURE,
-                    ]
-                )
-                | st.integers(0, 700).map(lambda d: EPOCH + timedelta(days=d))
-            )
+            if k >= 1 and draw(st.integers(0, 7)):
+                new, old = draw(st.permutations(range(k + 1)))[:2]
+            else:
+                new = old = draw(st.integers(0, k))  # a version superseding itself: refused
+            at = {
+                "new": starts[new],
+                "old": starts[old],
+                "after both": max(starts[new], starts[old]) + timedelta(days=1),
+                "before the old began": starts[old] - timedelta(days=1),  # refused
+                "future": FUTURE,
+                "any": EPOCH + timedelta(days=draw(st.integers(0, 700))),
+            }[draw(st.sampled_from(["new", "old", "after both", "before the old began", "future", "future", "any"]))]
             events.append(("supersede", new, old, at))
     return events
 
