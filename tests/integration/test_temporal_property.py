@@ -18,6 +18,7 @@ import inspect
 import os
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -161,7 +162,7 @@ class Tally:
     histories: int = 0
     events: int = 0
     erasures: int = 0
-    refusals: int = 0
+    refusals: Counter[str] = field(default_factory=Counter)
     reads: int = 0
     disagreements: list[str] = field(default_factory=list)
 
@@ -208,7 +209,7 @@ def apply_history(
                 got = (type(exc).__name__, getattr(exc, "field", None))
                 assert refusal is not None, f"supersede({new}, {old}, {at}) refused by the service: {got}"
                 assert got == (refusal.error, refusal.field), f"supersede({new}, {old}, {at}): {got} != {refusal}"
-                tally.refusals += 1
+                tally.refusals[f"supersede: {refusal.error} on {refusal.field}"] += 1
                 continue
             assert refusal is None, f"supersede({new}, {old}, {at}) accepted; the model refuses it: {refusal}"
             recorded_at = service.link_recorded_at(new, old)
@@ -220,7 +221,7 @@ def apply_history(
             if not model.exists(doc_id):
                 with pytest.raises(NotFound):
                     service.forget(service.store, service.space, id=doc_id, by="temporal-property")
-                tally.refusals += 1
+                tally.refusals["forget: NotFound for an erased document"] += 1
                 continue
             service.forget(service.store, service.space, id=doc_id, by="temporal-property")
             model.forget(doc_id)
@@ -353,7 +354,8 @@ def _report(name: str, tally: Tally, skipped: str = "") -> None:
         "histories": tally.histories,
         "events": tally.events,
         "erasures": tally.erasures,
-        "refused_writes_matched": tally.refusals,
+        "refused_writes_matched": sum(tally.refusals.values()),
+        "refused_writes_by_kind": dict(sorted(tally.refusals.items())),
         "reads_compared": tally.reads,
         "disagreements": len(tally.disagreements),
     }
