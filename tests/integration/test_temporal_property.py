@@ -157,7 +157,7 @@ class Service:
 # --- comparison ------------------------------------------------------------------------------------
 @dataclass
 class Tally:
-    """Counts across histories; `disagreements` lists the first few, for the failure message."""
+    """Counts across histories (figures); `disagreements` holds every mismatch, as text."""
 
     histories: int = 0
     events: int = 0
