@@ -69,6 +69,17 @@ def main(argv: list[str]) -> int:
         for op, t in f["latency_ms"].items():
             lines.append(f"| {op} | {t['n']} | {t['p50']} | {t['p95']} | {t['p99']} |")
         lines.append("")
+    for name, title in (("temporal", "histories"), ("temporal_erasure", "histories with erasures")):
+        if name in figures:
+            f = figures[name]
+            lines += [f"## Temporal truth, {title} (tests/integration/test_temporal_property.py)", ""]
+            if "skipped" in f:
+                lines += [f"- skipped: {f['skipped']}", ""]
+                continue
+            lines += [f"- random histories applied to the service: **{f['histories']}** ({f['events']} events, "
+                      f"{f['erasures']} erasures, {f['refused_writes_matched']} refused writes matched)",
+                      f"- reads compared with the model (tests/support/temporal_model.py): {f['reads_compared']}",
+                      f"- disagreements: **{f['disagreements']}**", ""]  # fmt: skip
     output.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(output.read_text())
     return 0
