@@ -217,7 +217,7 @@ class Settings(BaseSettings):
     api_max_text_chars: int = Field(200_000, alias="GRAPHMEM_API_MAX_TEXT_CHARS", ge=100)
     api_max_batch: int = Field(500, alias="GRAPHMEM_API_MAX_BATCH", ge=1, le=100_000)
     api_max_body_bytes: int = Field(16_000_000, alias="GRAPHMEM_API_MAX_BODY_BYTES", ge=10_000)
-    api_max_cost: int = Field(20_000, alias="GRAPHMEM_API_MAX_COST", ge=100, le=100_000_000)
+    api_max_cost: int = Field(50_000, alias="GRAPHMEM_API_MAX_COST", ge=100, le=100_000_000)
     api_max_response_bytes: int = Field(8_000_000, alias="GRAPHMEM_API_MAX_RESPONSE_BYTES", ge=10_000)
     api_query_timeout_s: float = Field(30.0, alias="GRAPHMEM_API_QUERY_TIMEOUT", gt=0, le=3600)
 
