@@ -13,6 +13,7 @@ import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
+from cross_web import HTTPException
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -53,9 +54,9 @@ class GraphQLApp(GraphQL[RequestContext, None]):
         try:
             value = super().decode_json(data)
         except RecursionError:
-            raise json.JSONDecodeError(_too_deep_message(), "", 0) from None
-        if json_depth(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH:
-            raise json.JSONDecodeError(_too_deep_message(), "", 0)
+            raise HTTPException(400, TOO_DEEP_MESSAGE) from None
+        if json_depth(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH:  # before anything downstream can recurse on it
+            raise HTTPException(400, TOO_DEEP_MESSAGE)
         try:  # "\ud800" escapes decode to text no UTF-8 store can hold: refuse them here, by name
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
@@ -110,12 +111,10 @@ class GraphQLApp(GraphQL[RequestContext, None]):
         )
 
 
-# Deeper than any request graphmem takes (a document's metadata nests at most 20 levels inside ~5).
-MAX_BODY_DEPTH = 64
-
-
-def _too_deep_message() -> str:
-    return f"request body nests more than {MAX_BODY_DEPTH} levels of objects and lists"
+# Far deeper than any request graphmem takes (a document's metadata, at most 20 levels, sits ~5 deep), and
+# far from Python's recursion limit: deeper metadata still gets its field-named error.
+MAX_BODY_DEPTH = 200
+TOO_DEEP_MESSAGE = f"request body nests more than {MAX_BODY_DEPTH} levels of objects and lists"
 
 
 class _BodyTooLarge(Exception):

@@ -105,19 +105,24 @@ def test_a_query_past_the_time_limit_stops_with_an_error_naming_it(store, embedd
     assert error_codes(body) == ["QUERY_TIMEOUT"] and "GRAPHMEM_API_QUERY_TIMEOUT" in body["errors"][0]["message"]
 
 
-@pytest.mark.parametrize("depth", [100_000, 5_000, 100])
-def test_a_deeply_nested_body_is_a_400(store, embedder, space, tmp_path, depth: int) -> None:
+@pytest.mark.parametrize("depth", [100_000, 5_000, 960, 201])
+def test_a_deeply_nested_body_is_a_400_naming_the_nesting(store, embedder, space, tmp_path, depth: int) -> None:
     api, key = _client(store, embedder, tmp_path, "read", space)
     headers = {"content-type": "application/json", "Authorization": f"Bearer {key}"}
     bare = api.http.post("/graphql", content=("[" * depth + "]" * depth).encode(), headers=headers)
     assert bare.status_code == 400, bare.text[:200]
-    assert "nests more than" in bare.text
+    assert "nests more than 200 levels" in bare.text
     variables = '{"x": ' + "[" * depth + "]" * depth + "}"
     wrapped = api.http.post(
         "/graphql", content=('{"query": "{ health { status } }", "variables": ' + variables + "}").encode(),
         headers=headers,
     )  # fmt: skip
-    assert wrapped.status_code == 400, wrapped.text[:200]
+    assert wrapped.status_code == 400 and "nests more than 200 levels" in wrapped.text, wrapped.text[:200]
+
+
+def _nested_text(levels: int) -> str:
+    """JSON text of an object nesting `levels` levels (built as text: encoding it would recurse)."""
+    return '{"a": ' * (levels - 1) + '{"leaf": true}' + "}" * (levels - 1)
 
 
 def _nested(levels: int) -> dict[str, Any]:
@@ -129,17 +134,28 @@ def _nested(levels: int) -> dict[str, Any]:
 
 def test_deep_metadata_is_refused_at_ingest_by_field_name(store, embedder, space: str, tmp_path: Path) -> None:
     api, key = _client(store, embedder, tmp_path, "read,write", space)
-    documents = [{"id": "fine", "text": "A fine document."}, {"id": "deep", "text": "Deep.", "metadata": _nested(960)}]
-    body = api.gql(INGEST, {"i": {"space": space, "documents": documents}}, key=key)
-    errors = _user_errors(body, "ingestDocuments")
-    assert [e["field"] for e in errors] == ["input.documents[1].metadata"], body
+    headers = {"content-type": "application/json", "Authorization": f"Bearer {key}"}
+    documents = '[{"id": "fine", "text": "A fine document."}, {"id": "deep", "text": "Deep.", "metadata": %s}]'
+    body = '{"query": "%s", "variables": {"i": {"space": "%s", "documents": %s}}}'
+    query = INGEST.replace('"', '\\"')
+    response = api.http.post(
+        "/graphql", content=(body % (query, space, documents % _nested_text(150))).encode(), headers=headers
+    )
+    errors = _user_errors(response.json(), "ingestDocuments")
+    assert [e["field"] for e in errors] == ["input.documents[1].metadata"], response.text[:300]
     assert errors[0]["code"] == "INVALID_INPUT" and "levels" in errors[0]["message"]
+    deeper = api.http.post(
+        "/graphql", content=(body % (query, space, documents % _nested_text(960))).encode(), headers=headers
+    )
+    assert deeper.status_code == 400 and "nests more than" in deeper.text
     big = [{"text": "Big.", "metadata": {"blob": "x" * 70_000}}]
     errors = _user_errors(api.gql(INGEST, {"i": {"space": space, "documents": big}}, key=key), "ingestDocuments")
     assert [e["field"] for e in errors] == ["input.documents[0].metadata"]
+    landed = api.gql(EPISODICS % "", {"s": space}, key=key)["data"]["episodics"]["edges"]
+    assert [e["node"]["nodeId"] for e in landed] == ["fine"]  # the refused records stored nothing
     ok = [{"id": "meta", "text": "With metadata.", "metadata": _nested(10)}]
-    body = api.gql(INGEST, {"i": {"space": space, "documents": ok}}, key=key)
-    assert not _user_errors(body, "ingestDocuments"), body
+    body_ok = api.gql(INGEST, {"i": {"space": space, "documents": ok}}, key=key)
+    assert not _user_errors(body_ok, "ingestDocuments"), body_ok
     listed = api.gql(EPISODICS % "metadata", {"s": space}, key=key)["data"]["episodics"]["edges"]
     assert [e["node"]["metadata"] for e in listed if e["node"]["nodeId"].endswith("meta")] == [_nested(10)]
 
@@ -147,7 +163,7 @@ def test_deep_metadata_is_refused_at_ingest_by_field_name(store, embedder, space
 def test_one_unreadable_stored_metadata_never_breaks_other_readers(store, embedder, space, tmp_path) -> None:
     """A value stored before ingest bounded metadata: listings and node(id) answer; only that field fails."""
     seeded = seed_graph(store, space, embedder)
-    deep = json.dumps(_nested(960))
+    deep = _nested_text(960)
     store.run_write_text("MATCH (n:Episodic {id: $id}) SET n.metadata = $m", id=seeded.ids["turn1"], m=deep)
     api, key = _client(store, embedder, tmp_path, "read", space)
     body = api.gql(EPISODICS % "", {"s": space}, key=key)

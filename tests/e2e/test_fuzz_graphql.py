@@ -224,6 +224,11 @@ def breadth_api(store, tmp_path_factory) -> tuple[ApiClient, str, str]:
 def test_nested_list_queries_are_refused_quickly_or_answered_within_the_caps(breadth_api) -> None:
     import time
 
+    from graphql import parse
+
+    from graphmem.api.limits import query_cost
+    from graphmem.api.schema import schema
+
     api, key, space = breadth_api
     settings_ = api.services.settings
     seen = {"refused": 0, "answered": 0}
@@ -238,7 +243,11 @@ def test_nested_list_queries_are_refused_quickly_or_answered_within_the_caps(bre
         assert len(response.content) <= settings_.api_max_response_bytes
         body = response.json()
         codes = {str((e.get("extensions") or {}).get("code", "")) for e in body.get("errors") or []}
-        if codes & LIMIT_CODES or any("depth" in e["message"] for e in body.get("errors") or []):
+        too_deep = any("depth" in e["message"] for e in body.get("errors") or [])
+        estimate = query_cost(schema._schema, parse(document).definitions, None, {}, settings_.api_max_first)
+        if estimate > settings_.api_max_cost and not too_deep:
+            assert codes == {"QUERY_TOO_COMPLEX"}, (estimate, document, body)
+        if codes & LIMIT_CODES or too_deep:
             seen["refused"] += 1
             assert elapsed < 1.0 or "QUERY_TIMEOUT" in codes, (elapsed, document)
         else:
