@@ -28,6 +28,10 @@ class Settings(BaseSettings):
     neo4j_user: str = Field("neo4j", alias="NEO4J_USER")
     neo4j_password: str | None = Field(None, alias="NEO4J_PASSWORD")
     neo4j_database: str = Field("neo4j", alias="NEO4J_DATABASE")
+    # While Neo4j is unreachable a request fails after about connect + retry time, not the driver's 30 s + 30 s.
+    neo4j_connection_timeout_s: float = Field(5.0, alias="GRAPHMEM_NEO4J_CONNECTION_TIMEOUT", gt=0, le=600)
+    neo4j_acquisition_timeout_s: float = Field(10.0, alias="GRAPHMEM_NEO4J_ACQUISITION_TIMEOUT", gt=0, le=600)
+    neo4j_max_retry_time_s: float = Field(5.0, alias="GRAPHMEM_NEO4J_MAX_RETRY_TIME", ge=0, le=600)
 
     # --- Embedded Neo4j (used when NEO4J_URI is unset) ---
     neo4j_version: str = Field(DEFAULT_NEO4J_VERSION, alias="GRAPHMEM_NEO4J_VERSION")
@@ -218,6 +222,9 @@ class Settings(BaseSettings):
     api_max_text_chars: int = Field(200_000, alias="GRAPHMEM_API_MAX_TEXT_CHARS", ge=100)
     api_max_batch: int = Field(500, alias="GRAPHMEM_API_MAX_BATCH", ge=1, le=100_000)
     api_max_body_bytes: int = Field(16_000_000, alias="GRAPHMEM_API_MAX_BODY_BYTES", ge=10_000)
+    api_max_cost: int = Field(50_000, alias="GRAPHMEM_API_MAX_COST", ge=100, le=100_000_000)
+    api_max_response_bytes: int = Field(8_000_000, alias="GRAPHMEM_API_MAX_RESPONSE_BYTES", ge=10_000)
+    api_query_timeout_s: float = Field(30.0, alias="GRAPHMEM_API_QUERY_TIMEOUT", gt=0, le=3600)
 
     @field_validator("neo4j_uri")
     @classmethod

@@ -18,7 +18,8 @@ def utc_now() -> datetime:
 def parse_time(field: str, value: Any, *, default: datetime | None = None) -> datetime:
     """An ISO-8601 string or datetime as aware UTC. Naive values are taken as UTC.
 
-    Raises `InvalidInput` naming `field` for anything else (bad format, NaN, out of range).
+    Raises `InvalidInput` naming `field` for anything else (bad format, NaN, out of range, or at or past
+    the far-future sentinel 9999-12-31, which reads back as "still open").
     """
     if value is None or value == "":
         if default is None:
@@ -41,9 +42,12 @@ def parse_time(field: str, value: Any, *, default: datetime | None = None) -> da
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
     try:
-        return parsed.astimezone(UTC)
+        parsed = parsed.astimezone(UTC)
     except (OverflowError, ValueError):
-        raise InvalidInput(field, f"{value!s:.40} is out of range") from None
+        raise InvalidInput(field, f"{value!s:.40} is out of range (years 1 to 9999)") from None
+    if parsed >= FAR_FUTURE:
+        raise InvalidInput(field, f"{value!s:.40} is out of range: dates must be before {FAR_FUTURE.date()}")
+    return parsed
 
 
 def iso(value: datetime | None) -> str | None:

@@ -13,6 +13,7 @@ import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
+from cross_web import HTTPException
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -27,6 +28,7 @@ from graphmem.api.health import check_health
 from graphmem.api.loaders import Loaders
 from graphmem.api.schema import build_schema
 from graphmem.errors import Forbidden, GraphmemError
+from graphmem.jsonvalue import json_depth
 from graphmem.logs import REQUEST_ID
 from graphmem.observability import MEMORY_METRICS
 from graphmem.ui.explorer_app import explorer_routes
@@ -49,12 +51,33 @@ class GraphQLApp(GraphQL[RequestContext, None]):
                 data = data.decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise json.JSONDecodeError(f"request body is not valid UTF-8 ({exc.reason})", "", exc.start) from None
-        value = super().decode_json(data)
+        try:
+            value = super().decode_json(data)
+        except RecursionError:
+            raise HTTPException(400, TOO_DEEP_MESSAGE) from None
+        if json_depth(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH:  # before anything downstream can recurse on it
+            raise HTTPException(400, TOO_DEEP_MESSAGE)
         try:  # "\ud800" escapes decode to text no UTF-8 store can hold: refuse them here, by name
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
             raise json.JSONDecodeError("request body holds an unpaired UTF-16 surrogate", "", 0) from None
         return value
+
+    def encode_json(self, data: object) -> str | bytes:
+        """The response, or an error naming GRAPHMEM_API_MAX_RESPONSE_BYTES when it is larger."""
+        text = super().encode_json(data)
+        limit = self.services.settings.api_max_response_bytes
+        if len(text) <= limit:
+            return text
+        log.warning("request %s: response of %d bytes refused (limit %d)", REQUEST_ID.get(), len(text), limit)
+        self.services.metrics.count_error("RESPONSE_TOO_LARGE")
+        message = (
+            f"the response is {len(text):,} bytes, over the limit of {limit:,} (GRAPHMEM_API_MAX_RESPONSE_BYTES): "
+            "ask for fewer fields or smaller pages (first)"
+        )
+        return json.dumps(
+            {"data": None, "errors": [{"message": message, "extensions": {"code": "RESPONSE_TOO_LARGE"}}]}
+        )
 
     async def render_graphql_ide(self, request: Any) -> Response:
         """GraphiQL from local assets (see graphmem.api.graphiql), never strawberry's CDN page."""
@@ -86,6 +109,12 @@ class GraphQLApp(GraphQL[RequestContext, None]):
             auth_error=auth_error,
             loaders=Loaders(services.store),
         )
+
+
+# Far deeper than any request graphmem takes (a document's metadata, at most 20 levels, sits ~5 deep), and
+# far from Python's recursion limit: deeper metadata still gets its field-named error.
+MAX_BODY_DEPTH = 200
+TOO_DEEP_MESSAGE = f"request body nests more than {MAX_BODY_DEPTH} levels of objects and lists"
 
 
 class _BodyTooLarge(Exception):
@@ -140,7 +169,7 @@ def create_app(services: Services) -> Starlette:
         health = await run_in_threadpool(check_health, services)
         body: dict[str, Any] = {
             "status": health.status,
-            "neo4j": {"uri": health.neo4j_uri, "version": health.neo4j_version},
+            "neo4j": {"version": health.neo4j_version},  # no address: /healthz needs no key
         }
         if health.detail:
             body["detail"] = health.detail

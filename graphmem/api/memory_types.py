@@ -40,16 +40,27 @@ class SourceVariant(Enum):
     BM25 = "bm25"
 
 
+# Legs whose raw scores depend on other spaces: Lucene's BM25 statistics (document frequencies, average
+# lengths) are per full-text index, and every space shares one index per label. Tenants get 1/rank instead.
+RANK_ONLY_LEGS = frozenset({"lexical"})
+
+
 @strawberry.type(description="How one retrieval leg saw a hit: its rank there and the leg's own score")
 class LegSignal:
     leg: str
     rank: int
-    score: float
+    score: float = strawberry.field(
+        description="The leg's score (cosine, votes); for the lexical leg 1/rank, since raw BM25 scores "
+        "depend on the documents of other spaces"
+    )
 
     @classmethod
     def all_of(cls, signals: dict[str, Any]) -> list[LegSignal]:
-        """One per leg, from the read path's {leg: LegSignal(rank, score)}."""
-        return [cls(leg=leg, rank=s.rank, score=s.score) for leg, s in signals.items()]
+        """One per leg, from the read path's {leg: LegSignal(rank, score)}; rank-only legs score 1/rank."""
+        return [
+            cls(leg=leg, rank=s.rank, score=1.0 / max(s.rank, 1) if leg in RANK_ONLY_LEGS else s.score)
+            for leg, s in signals.items()
+        ]
 
 
 @strawberry.type(description="One component of the value model (relevance, recency, importance, return, ...)")

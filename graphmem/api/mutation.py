@@ -177,7 +177,9 @@ class ConsolidatePayload:
 class RecordOutcomeInput:
     space: str
     procedure_id: str = strawberry.field(description="The Procedural used (global id or nodeId)")
-    reward: float = strawberry.field(description="How it went; the procedure's return becomes the running mean")
+    reward: float = strawberry.field(
+        description="How it went, between -1000000 and 1000000; the procedure's return becomes the running mean"
+    )
 
 
 @strawberry.type

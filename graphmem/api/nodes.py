@@ -12,12 +12,14 @@ from enum import Enum
 from typing import Any, Generic, TypeVar
 
 import strawberry
+from graphql import GraphQLError
 from strawberry.relay import from_base64, to_base64
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from graphmem.api.context import RequestContext
 from graphmem.api.scope import ReadScope
+from graphmem.jsonvalue import METADATA_MAX_DEPTH, json_depth
 from graphmem.timeutil import FAR_FUTURE
 
 T = TypeVar("T")
@@ -248,8 +250,12 @@ class Episodic(Versioned):
     source: str | None
     event_at: datetime | None
     seq: int | None
-    metadata: JSON | None = strawberry.field(description="The metadata object given at ingest")
+    metadata_json: strawberry.Private[str | None]
     scope: strawberry.Private[ReadScope]
+
+    @strawberry.field(description="The metadata object given at ingest")
+    def metadata(self) -> JSON | None:
+        return _metadata(self.metadata_json)
 
     @strawberry.field(description="The episode (trajectory, session or document batch) it belongs to")
     async def episode(self, info: ApiInfo) -> Episode | None:
@@ -312,12 +318,23 @@ class Subgoal(MemoryNode):
 
 
 def _metadata(value: Any) -> Any:
+    """Stored metadata text as JSON, decoded only when a client selects it; a value no reader could
+    re-encode (stored before ingest bounded it) fails this one field, never the whole answer."""
     if value is None or not isinstance(value, str):
         return value
     try:
-        return json.loads(value)
+        decoded = json.loads(value)
+        too_deep = json_depth(decoded, METADATA_MAX_DEPTH) > METADATA_MAX_DEPTH
     except ValueError:
         return value
+    except RecursionError:
+        too_deep = True
+    if too_deep:
+        raise GraphQLError(
+            f"stored metadata nests more than {METADATA_MAX_DEPTH} levels; it is not returned",
+            extensions={"code": "UNREADABLE_METADATA"},
+        )
+    return decoded
 
 
 def build_node(label: str, props: dict[str, Any], scope: ReadScope) -> Any:
@@ -341,7 +358,7 @@ def build_node(label: str, props: dict[str, Any], scope: ReadScope) -> Any:
             **common, **_versioned(props), kind=get("kind") or "step", text=get("text"), action=get("action"),
             observation=get("observation"), subgoal=get("subgoal"), state=get("state"), reward=get("reward"),
             author=get("author"), source=get("source"), event_at=_time(get("event_at")), seq=get("seq"),
-            metadata=_metadata(get("metadata")), scope=scope,
+            metadata_json=get("metadata"), scope=scope,
         )  # fmt: skip
     if label == "Episode":
         return Episode(

@@ -33,10 +33,15 @@ from graphmem.api.scope import ReadScope
 from graphmem.errors import InvalidInput
 
 
+def _is_admin(info: ApiInfo) -> bool:
+    principal = info.context.principal
+    return principal is not None and "admin" in principal.scopes
+
+
 @strawberry.type(description="Service and store health")
 class HealthStatus:
     status: str = strawberry.field(description="ok, or degraded when Neo4j cannot be reached")
-    neo4j_uri: str
+    neo4j_uri: str | None = strawberry.field(description="The store's address: only for an admin key, else null")
     neo4j_version: str | None
     detail: str | None
 
@@ -119,7 +124,7 @@ class Query:
         health = await run_in_threadpool(check_health, info.context.services)
         return HealthStatus(
             status=health.status,
-            neo4j_uri=health.neo4j_uri,
+            neo4j_uri=health.neo4j_uri if _is_admin(info) else None,
             neo4j_version=health.neo4j_version,
             detail=health.detail,
         )

@@ -79,14 +79,28 @@ class ServerInfo:
 class Store:
     """A Neo4j driver plus the graphmem conventions for running named queries."""
 
-    def __init__(self, uri: str, user: str, password: str, database: str = "neo4j") -> None:
+    def __init__(
+        self,
+        uri: str,
+        user: str,
+        password: str,
+        database: str = "neo4j",
+        *,
+        connection_timeout: float = 5.0,
+        acquisition_timeout: float = 10.0,
+        max_retry_time: float = 5.0,
+    ) -> None:
+        """The timeouts bound how long a call waits while Neo4j is unreachable (the driver's own defaults,
+        30 s each, made requests hang 31-62 s before "store unavailable")."""
         self.uri = uri
         self.database = database
         self.driver = GraphDatabase.driver(
             uri,
             auth=(user, password),
             max_connection_pool_size=64,
-            connection_acquisition_timeout=30,
+            connection_timeout=connection_timeout,
+            connection_acquisition_timeout=acquisition_timeout,
+            max_transaction_retry_time=max_retry_time,
             notifications_min_severity="WARNING",  # "index already exists" is not news on every start
             # Optional properties are the norm (a document has no `action`); "property does not exist"
             # would otherwise be logged on every query of a fresh database.
@@ -97,17 +111,23 @@ class Store:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Store:
+        timeouts = {
+            "connection_timeout": settings.neo4j_connection_timeout_s,
+            "acquisition_timeout": settings.neo4j_acquisition_timeout_s,
+            "max_retry_time": settings.neo4j_max_retry_time_s,
+        }
         if settings.neo4j_uri:
             return cls(
                 settings.neo4j_uri,
                 settings.neo4j_user,
                 settings.neo4j_password or "",
                 settings.neo4j_database,
+                **timeouts,
             )
         from graphmem.db.embedded import EmbeddedNeo4j
 
         embedded = EmbeddedNeo4j(settings)
-        return cls(settings.embedded_uri, "neo4j", embedded.password(), settings.neo4j_database)
+        return cls(settings.embedded_uri, "neo4j", embedded.password(), settings.neo4j_database, **timeouts)
 
     def close(self) -> None:
         self.driver.close()

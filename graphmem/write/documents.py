@@ -29,7 +29,6 @@ Contract of `ingest_documents`:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -46,7 +45,7 @@ from graphmem.write.batch import DOCUMENT_SIBLING_BAND, GraphBatch, PendingFact,
 from graphmem.write.dedup import stage_tagged_facts
 from graphmem.write.structurers.rules import facts_from_text
 from graphmem.write.summary import IngestSummary, embed_counted
-from graphmem.write.validation import optional_text, reject_unreadable, required_text
+from graphmem.write.validation import optional_metadata, optional_text, reject_unreadable, required_text
 
 DOCUMENT_KIND = "document"
 DOCUMENT_FIELDS = frozenset({"id", "space", "text", "author", "event_at", "source", "supersedes", "metadata", "kind"})
@@ -85,9 +84,7 @@ def parse_document(index: int, raw: Any, space: str, now: datetime) -> DocumentR
     if record_space not in (None, "") and record_space != space:
         raise InvalidInput(f"{where}.space", f"{record_space!r} differs from the target space {space!r}")
     given_id = optional_text(raw, "id", where)
-    metadata = raw.get("metadata")
-    if metadata is not None and not isinstance(metadata, Mapping):
-        raise InvalidInput(f"{where}.metadata", "must be a JSON object")
+    metadata = optional_metadata(raw, where)
     supersedes = raw.get("supersedes") or []
     if not isinstance(supersedes, list) or not all(isinstance(s, str) and s.strip() for s in supersedes):
         raise InvalidInput(f"{where}.supersedes", "must be a list of document ids")
@@ -103,7 +100,7 @@ def parse_document(index: int, raw: Any, space: str, now: datetime) -> DocumentR
         author=optional_text(raw, "author", where),
         event_at=parse_time(f"{where}.event_at", raw.get("event_at"), default=now),
         source=optional_text(raw, "source", where),
-        metadata=json.dumps(metadata, ensure_ascii=False, sort_keys=True) if metadata else None,
+        metadata=metadata,
         supersedes=tuple(dict.fromkeys(s.strip() for s in supersedes)),
         dated=raw.get("event_at") not in (None, ""),
     )

@@ -8,15 +8,20 @@ from typing import Any
 from graphmem.db import Store
 from graphmem.errors import InvalidInput, NotFound
 
+# Rewards are bounded so that a procedure's running mean stays finite (1.7e308 once made `return` infinite).
+MAX_REWARD = 1_000_000.0
+
 
 def record_outcome(store: Store, space: str, procedural_id: str, reward: float) -> dict[str, Any]:
     """Count one use of the procedure and update its `return` to the running mean of the rewards seen (its
-    creation-time return counting as the first). Returns `{id, return, uses}`; `NotFound` if no such
-    procedure exists in `space`."""
+    creation-time return counting as the first); `reward` is finite and within +-MAX_REWARD. Returns
+    `{id, return, uses}`; `NotFound` if no such procedure exists in `space`."""
     if not isinstance(procedural_id, str) or not procedural_id.strip():
         raise InvalidInput("procedural_id", "a Procedural id is required")
     if isinstance(reward, bool) or not isinstance(reward, int | float) or not math.isfinite(reward):
         raise InvalidInput("reward", "must be a finite number")
+    if abs(reward) > MAX_REWARD:
+        raise InvalidInput("reward", f"must be between {-MAX_REWARD:g} and {MAX_REWARD:g} (got {reward:g})")
     rows = store.write("write/record_outcome", space=space, id=procedural_id, reward=float(reward))
     if not rows:
         raise NotFound("procedural_id", f"no Procedural {procedural_id!r} in space {space!r}")

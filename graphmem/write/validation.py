@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from graphmem.errors import InvalidInput
+from graphmem.jsonvalue import METADATA_MAX_BYTES, METADATA_MAX_DEPTH, json_depth
 
 
 def required_text(raw: Mapping[str, Any], name: str, where: str) -> str:
@@ -35,6 +37,32 @@ def optional_number(raw: Mapping[str, Any], name: str, where: str) -> float | No
     if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
         raise InvalidInput(f"{where}.{name}", "must be a number")
     return float(value)
+
+
+def optional_metadata(raw: Mapping[str, Any], where: str) -> str | None:
+    """`raw["metadata"]` as JSON text: a JSON object nesting at most METADATA_MAX_DEPTH levels and at most
+    METADATA_MAX_BYTES long (UTF-8); None when absent or empty."""
+    field = f"{where}.metadata"
+    metadata = raw.get("metadata")
+    if metadata is None:
+        return None
+    if not isinstance(metadata, Mapping):
+        raise InvalidInput(field, "must be a JSON object")
+    if not metadata:
+        return None
+    depth = json_depth(metadata, METADATA_MAX_DEPTH)
+    if depth > METADATA_MAX_DEPTH:
+        raise InvalidInput(field, f"nests more than {METADATA_MAX_DEPTH} levels of objects and lists")
+    try:
+        text = json.dumps(metadata, ensure_ascii=False, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(
+            field, f"must hold only JSON values (text, finite numbers, true/false, null): {exc}"
+        ) from None
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > METADATA_MAX_BYTES:
+        raise InvalidInput(field, f"is {size} bytes as JSON; the limit is {METADATA_MAX_BYTES}")
+    return text
 
 
 class UnreadableRecord:

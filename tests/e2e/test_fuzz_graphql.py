@@ -175,3 +175,86 @@ def test_oversize_batch_is_refused_by_name(store, fuzz_api) -> None:
     fields = [e.get("field") for e in ((body.get("data") or {}).get("ingestDocuments") or {}).get("userErrors", [])]
     assert messages and (fields == ["input.documents"] or any("body" in m for m in messages)), body
     assert _written_since(store, started) == 0
+
+
+# Nested list fields by type: (field, type it holds, takes `first`).
+LIST_FIELDS = {
+    "Semantic": [("tags", "Tag", False), ("evidence", "Episodic", False), ("supersedes { node", "Semantic", False)],
+    "Tag": [("facts", "Semantic", True)],
+    "Episodic": [("facts", "Semantic", True)],
+}
+LIMIT_CODES = {"QUERY_TOO_COMPLEX", "RESPONSE_TOO_LARGE", "QUERY_TIMEOUT"}
+
+
+@st.composite
+def nested_list_queries(draw: st.DrawFn) -> str:
+    """A recall or listing whose facts walk tags / evidence / facts lists up to 9 levels, some with `first`."""
+    kind, opened, closers = "Semantic", [], []
+    for _ in range(draw(st.integers(1, 9))):
+        field, target, paged = draw(st.sampled_from(LIST_FIELDS[kind]))
+        first = draw(st.sampled_from([None, 1, 5, 20, 100])) if paged else None
+        name, *rest = field.split(" { ")
+        opened.append(f"{name}(first: {first}) {{" if first else f"{name} {{")
+        opened += [f"{part} {{" for part in rest]
+        closers.append("}" * (1 + len(rest)))
+        kind = target
+    inner = " ".join(opened) + " nodeId " + " ".join(closers)
+    if draw(st.booleans()):
+        return 'query($s: String!) { recall(space: $s, query: "office lunch") { hits { node { ... on Semantic { ' + (
+            inner + " } } } } }"
+        )
+    first = draw(st.sampled_from([1, 20, 100]))
+    return f"query($s: String!) {{ semantics(space: $s, first: {first}) {{ edges {{ node {{ {inner} }} }} }} }}"
+
+
+@pytest.fixture(scope="module")
+def breadth_api(store, tmp_path_factory) -> tuple[ApiClient, str, str]:
+    import uuid
+
+    from tests.support.api_graph import seed_graph
+
+    embedder = HashingEmbedder(384)
+    space = f"test-{uuid.uuid4().hex[:12]}"
+    seed_graph(store, space, embedder)
+    keys = ApiKeys()
+    key = keys.add("read", space)
+    return make_client(store, embedder, keys, tmp_path_factory.mktemp("breadth") / "keys.json"), key, space
+
+
+def test_nested_list_queries_are_refused_quickly_or_answered_within_the_caps(breadth_api) -> None:
+    import time
+
+    from graphql import parse
+
+    from graphmem.api.limits import query_cost
+    from graphmem.api.schema import schema
+
+    api, key, space = breadth_api
+    settings_ = api.services.settings
+    seen = {"refused": 0, "answered": 0}
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(nested_list_queries())
+    def send(document: str) -> None:
+        started = time.perf_counter()
+        response = api.post(document, {"s": space}, key=key)
+        elapsed = time.perf_counter() - started
+        _check(response)
+        assert len(response.content) <= settings_.api_max_response_bytes
+        body = response.json()
+        codes = {str((e.get("extensions") or {}).get("code", "")) for e in body.get("errors") or []}
+        too_deep = any("depth" in e["message"] for e in body.get("errors") or [])
+        estimate = query_cost(schema._schema, parse(document).definitions, None, {}, settings_.api_max_first)
+        if estimate > settings_.api_max_cost and not too_deep:
+            assert codes == {"QUERY_TOO_COMPLEX"}, (estimate, document, body)
+        if codes & LIMIT_CODES or too_deep:
+            seen["refused"] += 1
+            assert elapsed < 1.0 or "QUERY_TIMEOUT" in codes, (elapsed, document)
+        else:
+            assert not body.get("errors"), body["errors"][:1]
+            seen["answered"] += 1
+        assert elapsed < settings_.api_query_timeout_s + 2
+
+    send()
+    record_figures("fuzz_breadth", {"nested_list_queries": sum(seen.values()), **seen, "status_5xx": 0})
+    assert seen["refused"] and seen["answered"]
