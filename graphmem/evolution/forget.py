@@ -19,6 +19,7 @@ is decided by the caller (the API requires an admin key, the CLI `--yes`).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,21 +87,22 @@ class _Erasure:
 
     def __init__(self, store: Store, space: str, target: ForgetTarget, batch_size: int) -> None:
         self.store, self.space, self.target, self.batch_size = store, space, target, batch_size
+        self.audit_id = ""
         self.reopened: set[str] = set()
         self.removed: dict[str, list[str]] = {label: [] for label in REMOVED_LABELS}
 
-    def _record(self, tx: ManagedTransaction, audit_id: str, batch: dict[str, list[str]]) -> None:
+    def _record(self, tx: ManagedTransaction, batch: dict[str, list[str]]) -> None:
         self.removed = _merge_removed(self.removed, batch)
         self.store.run_in(
             tx,
             "write/forget_progress",
             space=self.space,
-            audit_id=audit_id,
+            audit_id=self.audit_id,
             removed=json.dumps(self.removed),
             removed_counts=json.dumps({label: len(ids) for label, ids in self.removed.items()}),
         )
 
-    def unit_batch(self, tx: ManagedTransaction, audit_id: str) -> bool:
+    def unit_batch(self, tx: ManagedTransaction) -> bool:
         """Erase the next batch of units and what rests only on them; False when nothing was left."""
         store, space = self.store, self.space
         [plan] = store.run_in(tx, "write/forget_plan", space=space, batch_size=self.batch_size, **self.target.params)
@@ -117,16 +119,16 @@ class _Erasure:
             return False
         store.run_in(tx, "write/revalidate", space=space, ids=list(plan["touched"]))
         self.reopened.update(plan["reopen_ids"])
-        self._record(tx, audit_id, batch)
+        self._record(tx, batch)
         return True
 
-    def sweep_batch(self, tx: ManagedTransaction, audit_id: str) -> bool:
+    def sweep_batch(self, tx: ManagedTransaction) -> bool:
         """Whole space only: remove the next batch of whatever is left once the units are gone."""
         [swept] = self.store.run_in(tx, "write/forget_sweep", space=self.space, batch_size=self.batch_size)
         batch = {label: list(swept[key]) for label, key in SWEEP_KEYS.items()}
         if not any(batch.values()):
             return False
-        self._record(tx, audit_id, batch)
+        self._record(tx, batch)
         return True
 
 
@@ -173,8 +175,11 @@ def forget(
         audit_id = content_id("audit", space, "forget", target.kind, target.value, at.isoformat())
         store.write("write/forget_start", audit_id=audit_id, by=by, reason=reason, at=at, far=FAR_FUTURE, **key)
 
-    steps = [erasure.unit_batch] + ([erasure.sweep_batch] if target.kind == "all" else [])
-    completed = _run(store, audit_id, steps, max_batches)
+    steps: list[Step] = [erasure.unit_batch]
+    if target.kind == "all":
+        steps.append(erasure.sweep_batch)
+    erasure.audit_id = audit_id
+    completed = _run(store, steps, max_batches)
     if completed:
         store.write("write/forget_complete", space=space, audit_id=audit_id, at=utc_now())
     return ForgetReport(
@@ -192,14 +197,17 @@ def forget(
     )
 
 
-def _run(store: Store, audit_id: str, steps: list[Any], max_batches: int | None) -> bool:
+Step = Callable[[ManagedTransaction], bool]
+
+
+def _run(store: Store, steps: list[Step], max_batches: int | None) -> bool:
     """Run each step's batches until it has nothing left; False when `max_batches` stopped the run first."""
     done = 0
     for step in steps:
         while True:
             if max_batches is not None and done >= max_batches:
                 return False
-            if not store.write_transaction(lambda tx, step=step: step(tx, audit_id)):
+            if not store.write_transaction(step):
                 break
             done += 1
     return True

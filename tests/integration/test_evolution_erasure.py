@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from graphmem.api.nodes import global_id
 from graphmem.config import Settings
 from graphmem.db import Store
 from graphmem.embed.hashing import HashingEmbedder
@@ -92,6 +93,12 @@ def test_a_document_is_erased_by_id_and_nothing_of_its_text_can_be_found(
     assert any(SECRET in t.casefold() for t in _recall_texts(memory, space, query))  # found before
     assert _index_hits(store, space, memory)
 
+    keys = ApiKeys()
+    reader = keys.add("read", space)
+    api = make_client(store, memory.embedder, keys, tmp_path / "keys.json")
+    before = api.gql("query($id: ID!) { node(id: $id) { id } }", {"id": global_id("Episodic", secret)}, key=reader)
+    assert before["data"]["node"]["id"]
+
     report = forget(store, space, secret, by="admin@acme", reason="leaked credential")
 
     assert report.state == "completed" and report.removed["Episodic"] == [secret]
@@ -105,19 +112,17 @@ def test_a_document_is_erased_by_id_and_nothing_of_its_text_can_be_found(
     for fact in report.removed["Semantic"]:
         with pytest.raises(NotFound):
             memory.provenance(fact, space)
-    keys = ApiKeys()
-    reader = keys.add("read", space)
-    api = make_client(store, memory.embedder, keys, tmp_path / "keys.json")
     for root in ("semantics", "episodics", "procedures", "tags"):
         body = api.gql(f"query($s: String!) {{ {root}(space: $s, first: 100) {{ edges {{ node {{ nodeId }} }} }} }}",
                        {"s": space}, key=reader)  # fmt: skip
+        assert "errors" not in body, body
         listed = {e["node"]["nodeId"] for e in body["data"][root]["edges"]}
         assert not listed & {secret, *report.removed["Semantic"], *report.removed["Tag"]}, root
         assert SECRET not in json.dumps(body).casefold()
-    node = api.gql("query($s: String!, $id: ID!) { node(space: $s, id: $id) { id } }",
-                   {"s": space, "id": secret}, key=reader)  # fmt: skip
-    assert (node.get("data") or {}).get("node") is None
-    assert memory.provenance(lunch, space).node_id == lunch  # the other document stays
+    for label, node_id in [("Episodic", secret)] + [("Semantic", f) for f in report.removed["Semantic"]]:
+        node = api.gql("query($id: ID!) { node(id: $id) { id } }", {"id": global_id(label, node_id)}, key=reader)
+        assert "errors" not in node and node["data"]["node"] is None, node_id
+    assert memory.provenance(lunch, space).id == lunch  # the other document stays
 
     [audit] = store.read("audit/erasures", space=space)
     assert (audit["target_kind"], audit["target"], audit["by"], audit["reason"], audit["state"]) == (
