@@ -13,7 +13,7 @@ from graphmem.api.nodes import global_id
 from graphmem.config import Settings
 from graphmem.db import Store
 from graphmem.embed.hashing import HashingEmbedder
-from graphmem.errors import NotFound
+from graphmem.errors import InvalidInput, NotFound
 from graphmem.evolution.forget import forget
 from graphmem.evolution.supersede import supersede
 from graphmem.memory_graph import MemoryGraph
@@ -312,3 +312,33 @@ def test_mcp_forget_tool_needs_confirm_and_erases_through_the_api(
     assert "Episodic" not in _count(store, space)
     with pytest.raises(ToolError, match="id"):
         asyncio.run(server.call_tool("forget", {"id": doc, "confirm": True}))
+
+
+def test_hostile_erasure_requests_erase_nothing_outside_their_target(
+    store: Store, memory: MemoryGraph, space: str
+) -> None:
+    other = space + "-victim"
+    [theirs] = _ingest(memory, other, [{"text": "The victim's payroll runs on the 25th.", "author": "ana"}])
+    [mine] = _ingest(memory, space, [{"text": "Our standup is at nine.", "author": "bo"}])
+    before = (_count(store, other), _count(store, space))
+    attempts = [
+        {"id": theirs},  # another space's document id
+        {"id": "*"},
+        {"id": "' OR 1=1 //"},
+        {"id": f"{mine}' }}) DETACH DELETE n //"},
+        {"author": "ana"},  # an author who wrote only in the other space
+        {"author": "*"},
+        {"author": '") MATCH (n) DETACH DELETE n //'},
+        {"author": "bo OR 1=1"},
+    ]
+    for attempt in attempts:
+        with pytest.raises(NotFound):
+            forget(store, space, by="mallory", **attempt)
+    for bad in ({}, {"id": mine, "author": "bo"}, {"id": " "}, {"author": ""}, {"id": mine, "all": True}):
+        with pytest.raises(InvalidInput):
+            forget(store, space, by="mallory", **bad)
+    with pytest.raises(InvalidInput) as anonymous:
+        forget(store, space, mine, by=" ")
+    assert anonymous.value.field == "by"
+    assert (_count(store, other), _count(store, space)) == before
+    assert store.read("audit/erasures", space=space) == [] and store.read("audit/erasures", space=other) == []
