@@ -59,6 +59,12 @@ mutation Supersede($input: SupersedeInput!) {
 }
 """
 
+FORGET = """
+mutation Forget($input: ForgetInput!) {
+  forget(input: $input) { auditId removed { label count } reopened completed userErrors { field code message } }
+}
+"""
+
 
 @dataclass
 class GraphmemClientError(Exception):
@@ -138,6 +144,19 @@ class Client:
     def supersede(self, space: str, new_id: str, old_id: str, at: str, *, reason: str | None = None) -> dict[str, Any]:
         variables = {"input": {"space": space, "newId": new_id, "oldId": old_id, "at": at, "reason": reason}}
         return dict(self.execute(SUPERSEDE, variables)["supersede"])
+
+    def forget(
+        self,
+        space: str,
+        *,
+        id: str | None = None,
+        author: str | None = None,
+        all: bool = False,
+        reason: str | None = None,
+    ) -> dict[str, Any]:
+        """Erase an id, an author's records or the whole space (admin key); the payload names the AuditRecord."""
+        variables = {"input": {"space": space, "id": id, "author": author, "all": all, "reason": reason}}
+        return dict(self.execute(FORGET, variables)["forget"])
 
 
 class AsyncClient:

@@ -79,6 +79,9 @@ class Settings(BaseSettings):
     )
     max_facts_per_document: int = Field(16, alias="GRAPHMEM_MAX_FACTS_PER_DOCUMENT", ge=0, le=1000)
     ingest_batch_size: int = Field(256, alias="GRAPHMEM_INGEST_BATCH_SIZE", ge=1, le=10000)
+    forget_batch_size: int = Field(
+        500, alias="GRAPHMEM_FORGET_BATCH_SIZE", ge=1, le=100000, description="evidence units erased per transaction"
+    )
     tag_merge_similarity: float = Field(0.9, alias="GRAPHMEM_TAG_MERGE_SIMILARITY", gt=0, le=1)
     subgoal_cluster_similarity: float = Field(0.8, alias="GRAPHMEM_SUBGOAL_CLUSTER_SIMILARITY", gt=0, le=1)
     segment_split_similarity: float = Field(0.75, alias="GRAPHMEM_SEGMENT_SPLIT_SIMILARITY", gt=0, le=1)

@@ -1,7 +1,8 @@
 """`graphmem mcp`: a Model Context Protocol server (stdio) that gives an agent graphmem as tools.
 
 Tools: `remember` (store a dated note or document), `recall` (ranked memory with evidence), `provenance`
-(where a fact came from, as of a date) and `history` (a node's version chain). The server is a thin
+(where a fact came from, as of a date), `history` (a node's version chain) and `forget` (erase a document,
+an episode, an author's records or a whole space; needs an admin key and `confirm`). The server is a thin
 adapter over `graphmem.Client`, so it talks to a running service with an API key (GRAPHMEM_URL,
 GRAPHMEM_API_KEY) and inherits its auth, tenancy and limits; errors come back as tool errors naming the
 field.
@@ -60,5 +61,21 @@ def build_mcp_server(client: Client, default_space: str | None = None) -> MCPSer
     @server.tool(description="The whole version chain of a fact, procedure or document, with dates and authors")
     def history(node_id: str, space: str | None = None) -> str:
         return _call(client.history, _space(space), node_id)
+
+    @server.tool(
+        description="ERASE for good, audited: a document or episode (id), every record of an author, or the whole "
+        "space (all); what rested only on it goes too. Needs an admin key and confirm=true"
+    )
+    def forget(
+        space: str | None = None,
+        id: str | None = None,
+        author: str | None = None,
+        all: bool = False,
+        reason: str | None = None,
+        confirm: bool = False,
+    ) -> str:
+        if not confirm:
+            raise ToolError("confirm: forget erases data for good; call it again with confirm=true")
+        return _call(client.forget, _space(space), id=id, author=author, all=all, reason=reason)
 
     return server

@@ -1,6 +1,6 @@
-// Erase what forget_plan listed in $space (DETACH DELETE: the one real delete in graphmem), then reopen the
-// surviving versions ($reopen_ids) those nodes had closed: validity and status follow what still supersedes
-// or merges them. Finally record an AuditRecord {id, action, by, at, target, removed, removed_counts}.
+// Erase one batch that forget_plan listed in $space (DETACH DELETE: the one real delete in graphmem), then
+// remove the Episodes among $episode_ids left with no unit. Returns the ids of the Episodes removed.
+// The caller then recomputes the survivors' validity (write/revalidate) in the same transaction.
 CALL () {
   UNWIND $semantic_ids AS id
   MATCH (n:Semantic {id: id, space: $space})
@@ -27,24 +27,11 @@ CALL () {
   DETACH DELETE n
 }
 CALL () {
-  MATCH (ep:Episode {id: $episode_id, space: $space})
+  UNWIND $episode_ids AS id
+  MATCH (ep:Episode {id: id, space: $space})
+  WHERE NOT EXISTS { (:Episodic)-[:PART_OF]->(ep) }
+  WITH ep, ep.id AS id
   DETACH DELETE ep
+  RETURN collect(id) AS removed_episodes
 }
-CALL () {
-  UNWIND $reopen_ids AS id
-  OPTIONAL MATCH (s:Semantic {id: id, space: $space})
-  OPTIONAL MATCH (p:Procedural {id: id, space: $space})
-  OPTIONAL MATCH (e:Episodic {id: id, space: $space})
-  WITH coalesce(s, p, e) AS o
-  WHERE o IS NOT NULL
-  WITH o, COLLECT { MATCH (newer)-[r:SUPERSEDES]->(o) RETURN r.at } AS closings,
-       EXISTS { MATCH (m)-[:MERGED_FROM]->(o) } AS still_merged
-  WHERE NOT still_merged
-  SET o.status = CASE WHEN size(closings) > 0 THEN 'superseded' ELSE 'active' END,
-      o.valid_to = reduce(earliest = $far, at IN closings | CASE WHEN at < earliest THEN at ELSE earliest END)
-}
-CREATE (a:AuditRecord {id: $audit_id})
-SET a.space = $space, a.action = 'forget', a.by = $by, a.at = $at, a.target = $episode_id,
-    a.removed = $removed, a.removed_counts = $removed_counts, a.recorded_at = $at, a.expired_at = $far,
-    a.caption = 'forget ' + $episode_id + ' by ' + $by
-RETURN a.id AS audit_id
+RETURN removed_episodes

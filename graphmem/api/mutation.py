@@ -197,10 +197,14 @@ class RecordOutcomePayload:
         return await load_node(info, "Procedural", self.procedure_id, ReadScope.resolve(self.space))
 
 
-@strawberry.input
+@strawberry.input(description="What to erase: exactly one of id (or episodeId), author, all")
 class ForgetInput:
     space: str
-    episode_id: str = strawberry.field(description="The episode to erase with what depended only on it")
+    id: str | None = strawberry.field(default=None, description="A document, evidence unit or episode to erase")
+    episode_id: str | None = strawberry.field(default=None, description="Older name of `id`: an episode")
+    author: str | None = strawberry.field(default=None, description="Erase every record this author wrote here")
+    all: bool = strawberry.field(default=False, description="Erase the whole space (audit records stay)")
+    reason: str | None = strawberry.field(default=None, description="Why (goes into the audit record)")
 
 
 @strawberry.type
@@ -208,7 +212,8 @@ class ForgetPayload:
     audit_id: str | None = strawberry.field(description="Id of the AuditRecord written for this erase")
     removed: list[LabelCount]
     reopened: list[str] = strawberry.field(description="Versions made current again by the erase")
-    user_errors: list[UserError]
+    completed: bool = strawberry.field(default=False, description="False: stopped midway; the same call resumes")
+    user_errors: list[UserError] = strawberry.field(default_factory=list)
 
 
 @strawberry.type
@@ -317,21 +322,33 @@ class Mutation:
         return RecordOutcomePayload(procedure_id=row.get("id", procedure_id), return_value=row.get("return"),
                                     uses=row.get("uses"), user_errors=[], space=input.space)  # fmt: skip
 
-    @strawberry.mutation(description="Erase an episode and what depended only on it, audited (admin scope)")
+    @strawberry.mutation(
+        description="Erase a document or episode (id), an author's records or a whole space (all), with what "
+        "rested only on them; audited, resumable (admin scope)"
+    )
     async def forget(self, info: ApiInfo, input: ForgetInput) -> ForgetPayload:
         authorize(info, "admin", input.space)
         try:
-            episode_id = local_id(input.episode_id, "input.episodeId")
+            given = input.id if input.id is not None else input.episode_id
+            field = "input.id" if input.id is not None else "input.episodeId"
+            if input.id is not None and input.episode_id is not None:
+                raise InvalidInput("input.id", "give id or episodeId, not both")
+            target_id = local_id(given, field) if given is not None else None
+            check_text(info.context.settings, "input.reason", input.reason, required=False)
         except InvalidInput as exc:
             return ForgetPayload(audit_id=None, removed=[], reopened=[], user_errors=user_errors(exc))
         principal = info.context.require("admin", input.space)  # checked above; here for the audit name
         by = f"api-key:{principal.key_id}" + (f" ({principal.name})" if principal.name else "")
         memory = info.context.services.memory
         report, errors = await attempt(
-            info, "admin", input.space, lambda: memory.forget(input.space, episode_id, by),
-            {"episode_id": "input.episodeId"},
+            info, "admin", input.space,
+            lambda: memory.forget(input.space, target_id, by, author=input.author, all=input.all or False,
+                                  reason=input.reason),
+            {"id": field if target_id is not None else "input.id", "author": "input.author", "space": "input.all",
+             "reason": "input.reason"},
         )  # fmt: skip
         if report is None:
             return ForgetPayload(audit_id=None, removed=[], reopened=[], user_errors=errors)
         return ForgetPayload(audit_id=report.audit_id, removed=_counts(report.removed_counts),
-                             reopened=list(report.reopened), user_errors=[])  # fmt: skip
+                             reopened=list(report.reopened), completed=report.state == "completed",
+                             user_errors=[])  # fmt: skip

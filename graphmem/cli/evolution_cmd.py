@@ -47,10 +47,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--limit", type=int, default=DEFAULT_LIMIT)
     p.set_defaults(handler=_changes)
 
-    p = sub.add_parser("forget", help="ERASE an episode and what depended only on it (audited; needs --yes)")
+    p = sub.add_parser(
+        "forget",
+        help="ERASE a document or episode (--id), an author's records (--author) or a whole space (--all), "
+        "with what rested only on them (audited; resumable; needs --yes)",
+    )
     p.add_argument("--space", required=True)
-    p.add_argument("--episode", required=True, dest="episode_id", metavar="ID")
+    target = p.add_mutually_exclusive_group(required=True)
+    target.add_argument("--id", "--episode", dest="id", metavar="ID", help="a document, unit or episode id")
+    target.add_argument("--author", metavar="NAME", help="every document, step and turn NAME wrote in the space")
+    target.add_argument("--all", action="store_true", help="everything in the space (audit records stay)")
+    p.add_argument("--reason", help="why (goes into the audit record)")
     p.add_argument("--by", help="who asked for the erase (default: cli:<os user>)")
+    p.add_argument("--batch-size", type=int, help="units per transaction (default GRAPHMEM_FORGET_BATCH_SIZE)")
     p.add_argument("--yes", action="store_true", help="confirm: this is a real, irreversible delete")
     p.set_defaults(handler=_forget)
 
@@ -103,7 +112,10 @@ def _forget(args: argparse.Namespace) -> int:
     if not args.yes:
         raise InvalidInput("--yes", "forget erases data for good; an admin must confirm with --yes")
     by = args.by or f"cli:{getpass.getuser()}"
-    with _store() as store:
-        report = forget(store, args.space, args.episode_id, by)
+    settings = get_settings()
+    batch_size = args.batch_size if args.batch_size is not None else settings.forget_batch_size
+    with Store.from_settings(settings) as store:
+        report = forget(store, args.space, args.id, by, author=args.author, all=args.all or False,
+                        reason=args.reason, batch_size=batch_size)  # fmt: skip
     print_json({**asdict(report), "removed_counts": report.removed_counts})
     return 0

@@ -59,6 +59,16 @@ class TimeOps:
             MEMORY_METRICS.observe_consolidation(report.pairs_seen, report.superseded, report.merged)
         return report
 
-    def forget(self, space: str, episode_id: str, by: str) -> ForgetReport:
-        """Erase an episode and what depended only on it, with an audit record. Callers check admin rights."""
-        return forget(self.store, space, episode_id, by)
+    def forget(
+        self,
+        space: str,
+        id: str | None = None,
+        by: str = "",
+        *,
+        author: str | None = None,
+        all: bool = False,
+        reason: str | None = None,
+    ) -> ForgetReport:
+        """Erase an id, an author's records or a whole space, audited and resumable. Callers check admin rights."""
+        return forget(self.store, space, id, by, author=author, all=all, reason=reason,
+                      batch_size=self.settings.forget_batch_size)  # fmt: skip

@@ -133,15 +133,20 @@ class ConsolidationReport:
 
 @dataclass(frozen=True)
 class ForgetReport:
-    """What `forget` removed (label -> ids), the versions it reopened, and the id of the AuditRecord."""
+    """What `forget` removed (label -> ids, all runs of this erasure), the versions it reopened in this run,
+    and its AuditRecord: `target_kind` id | author | all, `state` completed | started (stopped early: rerun)."""
 
     audit_id: str
     space: str
-    episode_id: str
+    target_kind: str
+    target: str
     by: str
     at: datetime
     removed: dict[str, list[str]]
     reopened: tuple[str, ...] = ()
+    reason: str | None = None
+    state: str = "completed"
+    resumed: bool = False
 
     @property
     def removed_counts(self) -> dict[str, int]:

@@ -170,10 +170,17 @@ class AuditRecord(GraphNode):
 
     action = StringProperty(required=True, help_text="forget")
     by = StringProperty(required=True)
-    at = DateTimeProperty(index=True, required=True)
-    target = StringProperty(help_text="the id the action named (the Episode for forget)")
+    reason = StringProperty(help_text="why, as the requester gave it")
+    at = DateTimeProperty(index=True, required=True, help_text="when the erasure started")
+    completed_at = DateTimeProperty()
+    resumed_at = DateTimeProperty(help_text="when a rerun last continued an unfinished erasure")
+    state = StringProperty(index=True, help_text="started | completed (started = died midway: rerun to finish)")
+    target_kind = StringProperty(help_text="id | author | all")
+    target = StringProperty(help_text="the id or author the action named ('*' for a whole space)")
     removed = StringProperty(help_text="JSON object: label -> removed ids")
     removed_counts = StringProperty(help_text="JSON object: label -> number removed")
+    batches = IntegerProperty(help_text="transactions (batches) done so far")
+    runs = IntegerProperty(help_text="runs it took (more than 1 when resumed)")
 
 
 NODE_CLASSES: tuple[type[GraphNode], ...] = (Episode, Episodic, Semantic, Tag, Subgoal, Procedural)

@@ -84,3 +84,30 @@ def test_supersede_history_changes_consolidate_forget(run, store: Store, space: 
     assert erased.returncode == 0, erased.stderr
     assert json.loads(erased.stdout)["removed_counts"]["Semantic"] == 1
     assert graph.counts()["Episode"] == 0
+
+
+def test_forget_erases_a_document_by_id_and_an_authors_records(run, store: Store, space: str) -> None:
+    from graphmem.config import Settings
+    from graphmem.memory_graph import MemoryGraph
+
+    memory = MemoryGraph(store, HashingEmbedder(384), Settings())
+    doc, kept, hers = memory.ingest_documents(space, [
+        {"text": "The alarm code for the depot is 4417.", "author": "ana", "event_at": "2024-01-02T09:00:00Z"},
+        {"text": "The depot opens at seven.", "author": "bo", "event_at": "2024-01-03T09:00:00Z"},
+        {"text": "Ana's phone number is 555 0199.", "author": "ana", "event_at": "2024-01-04T09:00:00Z"},
+    ], strict=True).ids  # fmt: skip
+
+    erased = run("forget", "--space", space, "--id", str(doc), "--reason", "leaked code", "--yes", "--by", "admin")
+    assert erased.returncode == 0, erased.stderr
+    out = json.loads(erased.stdout)
+    assert (out["target_kind"], out["reason"], out["state"]) == ("id", "leaked code", "completed")
+    assert out["removed"]["Episodic"] == [doc] and out["removed_counts"]["Episodic"] == 1
+
+    by_author = run("forget", "--space", space, "--author", "ana", "--batch-size", "1", "--yes")
+    assert by_author.returncode == 0, by_author.stderr
+    assert json.loads(by_author.stdout)["removed"]["Episodic"] == [hers]
+    left = store.run_read_text("MATCH (u:Episodic {space: $space}) RETURN u.id AS id", space=space)
+    assert [r["id"] for r in left] == [kept]
+
+    both = run("forget", "--space", space, "--id", str(kept), "--all", "--yes")
+    assert both.returncode == 2 and "not allowed with" in both.stderr

@@ -107,6 +107,7 @@ def test_forget_removes_only_what_depended_solely_on_the_episode(graph: GraphBui
         space=graph.space,
     )
     assert (audit["action"], audit["by"], audit["target"]) == ("forget", "admin@acme", q("ep1"))
+    assert report.state == "completed" and report.target_kind == "id"
     assert json.loads(audit["removed"]) == report.removed
     assert json.loads(audit["counts"]) == {
         "Episode": 1,
@@ -121,7 +122,7 @@ def test_forget_removes_only_what_depended_solely_on_the_episode(graph: GraphBui
 def test_forget_an_unknown_episode_writes_nothing(graph: GraphBuilder) -> None:
     with pytest.raises(NotFound) as err:
         forget(graph.store, graph.space, "ep_missing", by="admin")
-    assert err.value.field == "episode_id"
+    assert err.value.field == "id"
     with pytest.raises(NotFound):  # another space's episode is out of reach
         forget(graph.store, graph.space + "-other", graph.qualify("ep1"), by="admin")
     with pytest.raises(InvalidInput) as no_by:
