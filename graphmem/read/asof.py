@@ -38,8 +38,8 @@ VALIDITY_DERIVED = (
     " WHERE closing.recorded_at <= $known_at AND closing.at <= $as_of }}"
     " AND (NOT EXISTS {{ ({v})-[:EVIDENCED_BY]->() }} OR EXISTS {{ MATCH ({v})-[:EVIDENCED_BY]->(support)"
     " WHERE support.valid_from <= $as_of AND support.recorded_at <= $known_at AND support.expired_at > $known_at"
-    " AND NOT EXISTS {{ MATCH ()-[unit_closing:SUPERSEDES|MERGED_FROM]->(support) WHERE unit_closing.recorded_at <= $known_at"
-    " AND unit_closing.at <= $as_of }} }})))"
+    " AND NOT EXISTS {{ MATCH ()-[unit_closing:SUPERSEDES|MERGED_FROM]->(support)"
+    " WHERE unit_closing.recorded_at <= $known_at AND unit_closing.at <= $as_of }} }})))"
 )
 
 
