@@ -20,7 +20,7 @@ from graphmem.errors import InvalidInput
 from graphmem.model.nodes import STATUS_ACTIVE, STATUS_SUPERSEDED, STATUSES
 from graphmem.timeutil import parse_time, utc_now
 
-# An as_of this close to now is "a current question"; a known_at this close to now reads the cache.
+# An as_of this close to now is "a current question".
 _CURRENT_TOLERANCE = timedelta(seconds=5)
 # The cache filter `valid_to > $open_after` passes every node when the records decide (a past known_at).
 _OPEN_ALWAYS = datetime(1, 1, 1, tzinfo=UTC)
@@ -67,7 +67,8 @@ def validity_params(
 
 
 def is_known_now(known_at: datetime, now: datetime) -> bool:
-    return known_at >= now - _CURRENT_TOLERANCE
+    """Whether the cache answers: a known_at even a moment before now may predate a record, so only now does."""
+    return known_at >= now
 
 
 def default_statuses(current: bool) -> tuple[str, ...]:
