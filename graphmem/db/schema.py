@@ -36,7 +36,12 @@ def install_schema(store: Store, dimensions: int, quantized: bool = False) -> Sc
     info = store.verify()
     report = SchemaReport(info.version, dimensions, info.supports_search_clause)
     vector_file = "schema/vector_indexes" if info.supports_search_clause else "schema/vector_indexes_legacy"
-    for name in ("schema/drop_global_id_constraints", "schema/constraints", "schema/range_indexes", "schema/fulltext_indexes"):
+    for name in (
+        "schema/drop_global_id_constraints",
+        "schema/constraints",
+        "schema/range_indexes",
+        "schema/fulltext_indexes",
+    ):
         for statement in load_statements(name):
             store.run_write_text(statement)
             report.statements += 1

@@ -4,8 +4,9 @@ Cypher files under `cypher/` use exactly these names; `tests/unit/test_model_sch
 every label, relationship type and indexed property they mention is declared here.
 
 Conventions shared by every node: `id` (stable, content-derived where content defines identity, unique
-per label within a space: `(space, id)` is the key), `space` (tenant; every query filters on it), `recorded_at` / `expired_at` (record time:
-when the service learned / stopped holding it) and `caption` (a short readable line for Neo4j Browser).
+per label within a space: `(space, id)` is the key), `space` (tenant; every query filters on it),
+`recorded_at` / `expired_at` (record time: when the service learned / stopped holding it) and `caption`
+(a short readable line for Neo4j Browser).
 Versioned kinds (Episodic, Semantic, Procedural) add valid time `valid_from` / `valid_to` and `status`.
 "Still current" is the far-future sentinel `graphmem.timeutil.FAR_FUTURE`, never null, so an as-of
 filter is two range comparisons an index can serve.
