@@ -407,7 +407,8 @@ class EpisodeIngest:
                 if strict:
                     raise episode_holds_other_content(*losers[0]) from exc
                 for index, eid in losers:
-                    self.summary.reject(InvalidInput(*_parts(episode_holds_other_content(index, eid))))
+                    error = episode_holds_other_content(index, eid)
+                    self.summary.reject(InvalidInput(error.field, error.message))
                     self.summary.ids[index] = None
                     self.seen.pop(eid, None)
                 fresh = [entry for entry in fresh if entry[0] not in {i for i, _ in losers}]
@@ -496,10 +497,6 @@ def episode_holds_other_content(index: int, eid: str) -> Conflict:
     return Conflict(
         f"episodes[{index}].id", f"{eid!r} already holds a different episode; store this one under a new id"
     )
-
-
-def _parts(error: Conflict) -> tuple[str, str]:
-    return error.field, error.message
 
 
 def ingest_episodes(
