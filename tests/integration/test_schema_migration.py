@@ -37,6 +37,9 @@ def _make_old_schema(store: Store) -> None:
     for row in store.run_read_text("SHOW CONSTRAINTS YIELD name, properties RETURN name, properties"):
         if row["properties"] == ["space", "id"]:
             store.run_write_text(f"DROP CONSTRAINT {row['name']}")
+    for row in store.run_read_text("SHOW INDEXES YIELD name, properties, owningConstraint RETURN *"):
+        if row["properties"] == ["id"] and row["owningConstraint"] is None:  # the id lookup indexes are new too
+            store.run_write_text(f"DROP INDEX {row['name']}")
     # the old constraints need globally unique ids: earlier tests of this session (finished, each in its own
     # space) may have stored one id in two spaces
     store.run_write_text(
@@ -48,10 +51,11 @@ def _make_old_schema(store: Store) -> None:
 
 
 def test_install_migrates_global_id_constraints_to_per_space_ones(store: Store, minilm) -> None:
-    _make_old_schema(store)
-    assert set(IDENTITY_LABELS) <= _id_constraints(store).get(("id",), set())
-
-    install_schema(store, minilm.dimensions)
+    try:
+        _make_old_schema(store)
+        assert set(IDENTITY_LABELS) <= _id_constraints(store).get(("id",), set())
+    finally:
+        install_schema(store, minilm.dimensions)  # the migration under test; also restores the shared schema
     after = _id_constraints(store)
     install_schema(store, minilm.dimensions)  # idempotent
 
