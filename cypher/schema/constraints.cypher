@@ -1,8 +1,16 @@
-// Uniqueness of `id` for each of the six memory labels and for AuditRecord (ids are content-derived and include the space).
-CREATE CONSTRAINT episode_id IF NOT EXISTS FOR (n:Episode) REQUIRE n.id IS UNIQUE;
-CREATE CONSTRAINT episodic_id IF NOT EXISTS FOR (n:Episodic) REQUIRE n.id IS UNIQUE;
-CREATE CONSTRAINT semantic_id IF NOT EXISTS FOR (n:Semantic) REQUIRE n.id IS UNIQUE;
-CREATE CONSTRAINT tag_id IF NOT EXISTS FOR (n:Tag) REQUIRE n.id IS UNIQUE;
-CREATE CONSTRAINT subgoal_id IF NOT EXISTS FOR (n:Subgoal) REQUIRE n.id IS UNIQUE;
-CREATE CONSTRAINT procedural_id IF NOT EXISTS FOR (n:Procedural) REQUIRE n.id IS UNIQUE;
-CREATE CONSTRAINT audit_record_id IF NOT EXISTS FOR (n:AuditRecord) REQUIRE n.id IS UNIQUE;
+// Identity belongs to the space: `(space, id)` is unique for each of the six memory labels and for AuditRecord,
+// so two spaces can each hold `doc-1`. The plain `id` lookup indexes keep id-first reads (provenance, node(id))
+// index-backed; every such read also filters on the space.
+CREATE CONSTRAINT episode_space_id IF NOT EXISTS FOR (n:Episode) REQUIRE (n.space, n.id) IS UNIQUE;
+CREATE CONSTRAINT episodic_space_id IF NOT EXISTS FOR (n:Episodic) REQUIRE (n.space, n.id) IS UNIQUE;
+CREATE CONSTRAINT semantic_space_id IF NOT EXISTS FOR (n:Semantic) REQUIRE (n.space, n.id) IS UNIQUE;
+CREATE CONSTRAINT tag_space_id IF NOT EXISTS FOR (n:Tag) REQUIRE (n.space, n.id) IS UNIQUE;
+CREATE CONSTRAINT subgoal_space_id IF NOT EXISTS FOR (n:Subgoal) REQUIRE (n.space, n.id) IS UNIQUE;
+CREATE CONSTRAINT procedural_space_id IF NOT EXISTS FOR (n:Procedural) REQUIRE (n.space, n.id) IS UNIQUE;
+CREATE CONSTRAINT audit_record_space_id IF NOT EXISTS FOR (n:AuditRecord) REQUIRE (n.space, n.id) IS UNIQUE;
+CREATE INDEX episode_id_lookup IF NOT EXISTS FOR (n:Episode) ON (n.id);
+CREATE INDEX episodic_id_lookup IF NOT EXISTS FOR (n:Episodic) ON (n.id);
+CREATE INDEX semantic_id_lookup IF NOT EXISTS FOR (n:Semantic) ON (n.id);
+CREATE INDEX tag_id_lookup IF NOT EXISTS FOR (n:Tag) ON (n.id);
+CREATE INDEX subgoal_id_lookup IF NOT EXISTS FOR (n:Subgoal) ON (n.id);
+CREATE INDEX procedural_id_lookup IF NOT EXISTS FOR (n:Procedural) ON (n.id);

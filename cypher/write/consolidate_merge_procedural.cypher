@@ -10,7 +10,7 @@ ORDER BY src.valid_from DESC, src.recorded_at DESC, src.id
 WITH m, collect(src) AS sources
 WHERE size(sources) = size(m.sources)
 WITH m, sources, sources[0] AS latest
-MERGE (n:Procedural {id: m.id})
+MERGE (n:Procedural {space: $space, id: m.id})
   ON CREATE SET n.space = $space, n.text = latest.text, n.caption = coalesce(latest.caption, left(latest.text, 80)),
                 n.goal = latest.goal, n.embedding = latest.embedding,
                 n.valid_from = latest.valid_from, n.valid_to = $far, n.recorded_at = $now, n.expired_at = $far,

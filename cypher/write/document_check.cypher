@@ -1,8 +1,8 @@
-// For each incoming document: does its id exist (in which space, with which content hash), and which
-// document in $space already holds the same content hash (an exact repeat)?
+// For each incoming document: the first-recorded document of $space with the same content hash, which a
+// new document with its own id, author or date repeats ((new)-[:REPEATS]->(first)).
 UNWIND $rows AS row
-OPTIONAL MATCH (byid:Episodic {id: row.id})
-OPTIONAL MATCH (same:Episodic {content_hash: row.hash})
-  WHERE same.space = $space AND same.kind = 'document'
-WITH row, byid, min(same.id) AS same_id
-RETURN row.i AS i, byid.space AS id_space, byid.content_hash AS id_hash, same_id
+OPTIONAL MATCH (same:Episodic {space: $space, content_hash: row.hash})
+  WHERE same.kind = 'document' AND NOT (same)-[:REPEATS]->(:Episodic)
+WITH row, same
+ORDER BY same.recorded_at, same.id
+RETURN row.i AS i, collect(same.id)[0] AS same_id

@@ -1,5 +1,5 @@
 // Chain consecutive Episodic steps/turns: (earlier)-[:NEXT]->(later), within $space.
 UNWIND $rows AS row
-MATCH (a:Episodic {id: row.from}) WHERE a.space = $space
-MATCH (b:Episodic {id: row.to}) WHERE b.space = $space
+MATCH (a:Episodic {space: $space, id: row.from})
+MATCH (b:Episodic {space: $space, id: row.to})
 MERGE (a)-[:NEXT]->(b)

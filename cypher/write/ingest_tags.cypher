@@ -1,4 +1,4 @@
 // Create Tag nodes in $space (ids derive from the normal form, so concurrent writers MERGE onto one node).
 UNWIND $rows AS row
-MERGE (t:Tag {id: row.id})
-  ON CREATE SET t += row.props, t.space = $space
+MERGE (t:Tag {space: $space, id: row.id})
+  ON CREATE SET t += row.props

@@ -160,7 +160,9 @@ def generate_and_load(store: Store, n_facts: int, dimensions: int, seed: int = 7
             if superseded[i]:
                 successor_born = born + timedelta(days=30)
                 row["valid_to"], row["status"] = successor_born, "superseded"
-                supersessions.append({"new_id": f"{space}-f{i + 1}", "old_id": row["id"], "at": successor_born})
+                supersessions.append(
+                    {"space": space, "new_id": f"{space}-f{i + 1}", "old_id": row["id"], "at": successor_born}
+                )
             fact_rows.append(row)
         _load(store, "bench/perf_load_facts", fact_rows)
         _load(store, "bench/perf_load_supersessions", supersessions)

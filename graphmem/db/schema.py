@@ -25,6 +25,9 @@ class SchemaReport:
 def install_schema(store: Store, dimensions: int, quantized: bool = False) -> SchemaReport:
     """Create every constraint and index if missing, then wait until they are online.
 
+    A database made before per-space identity is migrated: its global `id IS UNIQUE` constraints are dropped by
+    name and the `(space, id)` ones created (`cypher/schema/drop_global_id_constraints.cypher`); idempotent.
+
     On servers with in-index vector filters, `quantized` (GRAPHMEM_VECTOR_QUANTIZATION) chooses quantized or
     full-precision vector indexes; an existing index of the other kind is dropped and built again from the
     stored embeddings (listed in `rebuilt`). Raises `ConfigError` when an existing vector index has another
@@ -33,7 +36,12 @@ def install_schema(store: Store, dimensions: int, quantized: bool = False) -> Sc
     info = store.verify()
     report = SchemaReport(info.version, dimensions, info.supports_search_clause)
     vector_file = "schema/vector_indexes" if info.supports_search_clause else "schema/vector_indexes_legacy"
-    for name in ("schema/constraints", "schema/range_indexes", "schema/fulltext_indexes"):
+    for name in (
+        "schema/drop_global_id_constraints",
+        "schema/constraints",
+        "schema/range_indexes",
+        "schema/fulltext_indexes",
+    ):
         for statement in load_statements(name):
             store.run_write_text(statement)
             report.statements += 1

@@ -4,8 +4,9 @@ Cypher files under `cypher/` use exactly these names; `tests/unit/test_model_sch
 every label, relationship type and indexed property they mention is declared here.
 
 Conventions shared by every node: `id` (stable, content-derived where content defines identity, unique
-per label), `space` (tenant; every query filters on it), `recorded_at` / `expired_at` (record time:
-when the service learned / stopped holding it) and `caption` (a short readable line for Neo4j Browser).
+per label within a space: `(space, id)` is the key), `space` (tenant; every query filters on it),
+`recorded_at` / `expired_at` (record time: when the service learned / stopped holding it) and `caption`
+(a short readable line for Neo4j Browser).
 Versioned kinds (Episodic, Semantic, Procedural) add valid time `valid_from` / `valid_to` and `status`.
 "Still current" is the far-future sentinel `graphmem.timeutil.FAR_FUTURE`, never null, so an as-of
 filter is two range comparisons an index can serve.
@@ -54,7 +55,7 @@ class GraphNode(StructuredNode):
 
     __abstract_node__ = True
 
-    uid = StringProperty(db_property="id", unique_index=True, required=True)
+    uid = StringProperty(db_property="id", index=True, required=True, help_text="unique with `space`")
     space = StringProperty(index=True, required=True)
     caption = StringProperty(help_text="short readable line shown in Neo4j Browser")
     recorded_at = DateTimeProperty(index=True, required=True)
@@ -82,6 +83,7 @@ class Episode(GraphNode):
     started_at = DateTimeProperty(index=True)
     ended_at = DateTimeProperty()
     outcome = FloatProperty()
+    content_hash = StringProperty(help_text="digest of what identifies the episode; same id + other hash = conflict")
 
 
 class Episodic(VersionedNode):
@@ -106,6 +108,8 @@ class Episodic(VersionedNode):
 
     episode = RelationshipTo("Episode", "PART_OF")
     next = RelationshipTo("Episodic", "NEXT")
+    # (later)-[:REPEATS]->(earlier): the same text stored again under its own id, author or date.
+    repeats = RelationshipTo("Episodic", "REPEATS")
     supersedes = RelationshipTo("Episodic", "SUPERSEDES", model=Supersedes)
 
 

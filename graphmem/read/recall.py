@@ -33,6 +33,7 @@ from graphmem.read.participants import participant_names, without_participants
 from graphmem.read.planner import MODE_KINDS, DeterministicPlanner
 from graphmem.read.question_dates import QuestionDates, question_dates
 from graphmem.read.related import related_artefacts
+from graphmem.read.repeats import fold_repeats
 from graphmem.read.results import Plan, RecallHit, RecallResult, SourceHit
 from graphmem.read.sources import rank_sources
 from graphmem.read.value_model import ValueWeights, components, value_score
@@ -411,7 +412,7 @@ def recall(
         else (settings.read_latest_slots if options.latest_slots is None else options.latest_slots)
     )
     top, latest_ids = reserve_latest(ranked, options.k, slots)
-    hits = [to_hit(f, f.row.id in latest_ids) for f in top]
+    hits = fold_repeats(store, space, [to_hit(f, f.row.id in latest_ids) for f in top])
     run.timings_ms["fuse"] = (time.perf_counter() - t) * 1000
     t = time.perf_counter()
     # Three independent lookups over the chosen hits, side by side (each its own read transaction).

@@ -43,6 +43,7 @@ class RecallHit:
     latest_slot: bool = False
     seq: int | None = None
     unit_kind: str | None = None
+    repeats: tuple[str, ...] = ()  # ids of units with the same text folded into this one (graphmem.read.repeats)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -11,11 +11,12 @@ from typing import Any
 from neo4j import ManagedTransaction
 
 from graphmem.db import Store
+from graphmem.errors import Conflict
 from graphmem.ids import content_id
 from graphmem.model.nodes import STATUS_ACTIVE
 from graphmem.timeutil import FAR_FUTURE
 from graphmem.write.dedup import NewKey, Resolution
-from graphmem.write.statements import run_counted
+from graphmem.write.statements import run_checked, run_counted
 from graphmem.write.structurers.base import FactDraft
 from graphmem.write.tags import normalize_tag
 
@@ -62,6 +63,7 @@ class GraphBatch:
     procedurals: list[Row] = field(default_factory=list)
     procedural_evidence: list[Row] = field(default_factory=list)
     supersessions: list[Row] = field(default_factory=list)
+    repeats: list[Row] = field(default_factory=list)
 
     def add_tags(self, new_tags: Sequence[NewKey], now: datetime) -> None:
         for tag in new_tags:
@@ -124,8 +126,23 @@ class GraphBatch:
                 self.siblings.extend({"from": first, "to": other} for other in later)
 
 
+class WriteConflict(Conflict):
+    """Ids that another writer stored with other content while this batch was being prepared; the batch's
+    transaction is rolled back, and the caller names each record that used one of `ids`."""
+
+    def __init__(self, ids: Sequence[str]) -> None:
+        super().__init__("id", f"{', '.join(map(repr, ids))} already hold other content")
+        self.ids = tuple(ids)
+
+
+CHECKED = frozenset({"write/ingest_episodes", "write/ingest_episodic"})
+
+
 def write_batch(store: Store, tx: ManagedTransaction, space: str, batch: GraphBatch) -> tuple[dict[str, int], int]:
-    """Write every row of `batch` in `tx`; returns (nodes created per label, relationships created)."""
+    """Write every row of `batch` in `tx`; returns (nodes created per label, relationships created).
+
+    Raises `WriteConflict` (so the transaction rolls back) when an episode or evidence unit id already holds
+    other content: concurrent writers of one id with different texts get exactly one winner."""
     created: dict[str, int] = {}
     relationships = 0
     steps: list[tuple[str, str | None, list[Row]]] = [
@@ -140,9 +157,15 @@ def write_batch(store: Store, tx: ManagedTransaction, space: str, batch: GraphBa
         ("write/ingest_subgoals", "Subgoal", batch.subgoals),
         ("write/ingest_procedural", "Procedural", batch.procedurals),
         ("write/ingest_procedural_evidence", None, batch.procedural_evidence),
+        ("write/ingest_repeats", None, batch.repeats),
     ]
     for name, label, rows in steps:
-        nodes, rels = run_counted(tx, name, space=space, rows=rows)
+        if name in CHECKED:
+            nodes, rels, clashes = run_checked(tx, name, space=space, rows=rows)
+            if clashes:
+                raise WriteConflict(list(dict.fromkeys(clashes)))
+        else:
+            nodes, rels = run_counted(tx, name, space=space, rows=rows)
         if label:
             created[label] = created.get(label, 0) + nodes
         relationships += rels

@@ -7,14 +7,20 @@ Contract of `ingest_documents`:
   was written), `source`, `supersedes` (ids of documents in the same space, or earlier in the same
   call, that this one replaces at its `event_at`), `metadata` (a JSON object, stored as JSON text), `space`
   (if given, must equal the call's space).
-- id = the given id, else `content_id("doc", space, content_hash)`.
-- *Exact repeats* (same text already in the space, or earlier in the call, or the same id with the same
-  text) are skipped, counted in `skipped`, and report the stored id.
-- *Bad records* (empty text, wrong types, bad dates, an id used in another space or already holding other
-  text, a `supersedes` id that names no document) are rejected by name (`documents[3].text`). By default
-  the rest of the call is stored and each rejection is listed in `summary.errors` (counted in `failed`);
-  with `strict=True` the first bad record raises (`InvalidInput`, `Conflict` or `NotFound`, naming the
-  field) before anything is written.
+- id = the given id, else `content_id("doc", space, content_hash)` for a document without author and date,
+  else `content_id("doc", space, content_hash, author, event_at)`: ids belong to the space, and another author
+  or date makes another record.
+- *Exact repeats* (the same id with the same text, in the space or earlier in the call) are skipped, counted
+  in `skipped`, and report the stored id. The same text under another id (another author or date) is its own
+  evidence unit, linked `(new)-[:REPEATS]->(first)` to the first document of the space holding that text; it
+  derives no facts of its own: the first one's facts gain it as a second piece of evidence.
+- *Bad records* (empty text, wrong types, bad dates, an id already holding other text or naming a node of
+  another kind in the space, a `supersedes` id that names no document) are rejected by name
+  (`documents[3].text`). A concurrent writer that stores the same id with another text first wins; this call
+  then gets the same `Conflict` (the batch's transaction rolls back, so facts always cite their own text).
+  By default the rest of the call is stored and each rejection is listed in `summary.errors` (counted in
+  `failed`); with `strict=True` the first bad record raises (`InvalidInput`, `Conflict` or `NotFound`, naming
+  the field) before anything is written.
 - Documents are not grouped under an `Episode`: a call's batch is an accident of how the caller chunked
   an upload, not a unit of meaning, and episodic expansion at read time should not return unrelated
   documents together. A document is its own evidence unit.
@@ -41,7 +47,7 @@ from graphmem.errors import Conflict, GraphmemError, InvalidInput, NotFound
 from graphmem.ids import content_hash, content_id
 from graphmem.model.nodes import STATUS_ACTIVE
 from graphmem.timeutil import FAR_FUTURE, parse_time, utc_now
-from graphmem.write.batch import DOCUMENT_SIBLING_BAND, GraphBatch, PendingFact, caption, write_batch
+from graphmem.write.batch import DOCUMENT_SIBLING_BAND, GraphBatch, PendingFact, WriteConflict, caption, write_batch
 from graphmem.write.dedup import stage_tagged_facts
 from graphmem.write.structurers.rules import facts_from_text
 from graphmem.write.summary import IngestSummary, embed_counted
@@ -89,7 +95,11 @@ def parse_document(index: int, raw: Any, space: str, now: datetime) -> DocumentR
     if not isinstance(supersedes, list) or not all(isinstance(s, str) and s.strip() for s in supersedes):
         raise InvalidInput(f"{where}.supersedes", "must be a list of document ids")
     digest = content_hash(text)
-    doc_id = given_id or content_id("doc", space, digest)
+    author = optional_text(raw, "author", where)
+    event_at = parse_time(f"{where}.event_at", raw.get("event_at"), default=now)
+    dated = raw.get("event_at") not in (None, "")
+    identity = (author or "", event_at.isoformat() if dated else "") if author or dated else ()
+    doc_id = given_id or content_id("doc", space, digest, *identity)
     if doc_id in supersedes:
         raise InvalidInput(f"{where}.supersedes", "a document cannot supersede itself")
     return DocumentRecord(
@@ -97,12 +107,12 @@ def parse_document(index: int, raw: Any, space: str, now: datetime) -> DocumentR
         id=doc_id,
         text=text,
         content_hash=digest,
-        author=optional_text(raw, "author", where),
-        event_at=parse_time(f"{where}.event_at", raw.get("event_at"), default=now),
+        author=author,
+        event_at=event_at,
         source=optional_text(raw, "source", where),
         metadata=metadata,
         supersedes=tuple(dict.fromkeys(s.strip() for s in supersedes)),
-        dated=raw.get("event_at") not in (None, ""),
+        dated=dated,
     )
 
 
@@ -122,6 +132,8 @@ class DocumentIngest:
         self.seen_hashes: dict[str, str] = {}
         self.seen_ids: dict[str, str] = {}
         self.accepted_events: dict[str, datetime] = {}
+        # Accepted document id -> the first document holding its text, which it repeats.
+        self.repeats: dict[str, str] = {}
 
     # --- validation ------------------------------------------------------------------------------
     def parse_all(self, documents: Iterable[Any], strict: bool) -> list[DocumentRecord | None]:
@@ -144,38 +156,37 @@ class DocumentIngest:
         self.summary.reject(InvalidInput(field, message))
 
     def _screen(self, records: list[DocumentRecord], strict: bool) -> list[DocumentRecord]:
-        """Drop repeats (skipped) and records that clash with the graph (rejected); returns the rest."""
-        rows = [{"i": n, "id": r.id, "hash": r.content_hash} for n, r in enumerate(records)]
-        found = {
-            f["i"]: f
+        """Drop exact repeats (skipped) and records that clash with the space (rejected); returns the rest."""
+        holders: dict[str, list[dict[str, Any]]] = {}
+        for row in self.summary.timed_db(
+            lambda: self.store.read(
+                "write/id_holders", space=self.space, ids=list(dict.fromkeys(r.id for r in records))
+            )
+        ):
+            holders.setdefault(row["id"], []).append(row)
+        rows = [{"i": n, "hash": r.content_hash} for n, r in enumerate(records)]
+        first_with_text = {
+            f["i"]: f["same_id"]
             for f in self.summary.timed_db(lambda: self.store.read("write/document_check", space=self.space, rows=rows))
         }
         accepted: list[DocumentRecord] = []
         for n, record in enumerate(records):
-            fact = found.get(n, {})
+            held = holders.get(record.id, [])
+            other_kind = next((h["kind"] for h in held if h["kind"] != DOCUMENT_KIND), None)
+            stored = next((h["hash"] for h in held if h["kind"] == DOCUMENT_KIND), None) or self.seen_ids.get(record.id)
             self.summary.ids[record.index] = None
-            if fact.get("id_space") not in (None, self.space):
-                self._reject(record, Conflict(f"{record.where}.id", "this id is already used in another space"), strict)
-            elif (
-                fact.get("id_hash") not in (None, record.content_hash)
-                or self.seen_ids.get(record.id, record.content_hash) != record.content_hash
-            ):
-                self._reject(
-                    record,
-                    Conflict(
-                        f"{record.where}.id",
-                        f"{record.id!r} already holds a different text; store the new version under a new id"
-                        " with `supersedes`",
-                    ),
-                    strict,
-                )
-            elif fact.get("id_hash") is not None or fact.get("same_id") or record.content_hash in self.seen_hashes:
+            if other_kind is not None:
+                self._reject(record, id_names_other_kind(f"{record.where}.id", record.id, other_kind), strict)
+            elif stored not in (None, record.content_hash):
+                self._reject(record, id_holds_other_text(record), strict)
+            elif stored is not None:
                 self.summary.skipped += 1
-                self.summary.ids[record.index] = (
-                    record.id if fact.get("id_hash") else fact.get("same_id") or self.seen_hashes[record.content_hash]
-                )
+                self.summary.ids[record.index] = record.id
             else:
-                self.seen_hashes[record.content_hash] = record.id
+                first = first_with_text.get(n) or self.seen_hashes.get(record.content_hash)
+                if first is not None:
+                    self.repeats[record.id] = first
+                self.seen_hashes.setdefault(record.content_hash, record.id)
                 self.seen_ids[record.id] = record.content_hash
                 accepted.append(record)
         return self._check_supersedes(accepted, strict)
@@ -222,6 +233,8 @@ class DocumentIngest:
         facts: list[PendingFact] = []
         if self.settings.derive_facts and self.settings.max_facts_per_document:
             for record in records:
+                if record.id in self.repeats:  # shares the facts of the document it repeats
+                    continue
                 drafts = facts_from_text(record.text, max_facts=self.settings.max_facts_per_document, titles=True)
                 facts.extend(
                     PendingFact(d, record.id, record.author, record.event_at, record.id, k)
@@ -243,6 +256,8 @@ class DocumentIngest:
                 }
                 for old in record.supersedes
             )
+            if record.id in self.repeats:
+                batch.repeats.append({"from": record.id, "to": self.repeats[record.id]})
         stage_tagged_facts(
             batch,
             self.store,
@@ -285,6 +300,19 @@ class DocumentIngest:
             batch = self._compile(records)
             try:
                 created, rels = self._write_batch(batch)
+            except WriteConflict as exc:  # another writer stored one of these ids with other text first
+                losers = [r for r in records if r.id in exc.ids]
+                if not losers:
+                    raise
+                for record in losers:
+                    self.seen_ids.pop(record.id, None)
+                    self._reject(record, id_holds_other_text(record), strict)
+                    self.summary.ids[record.index] = None
+                records = [r for r in records if r.id not in exc.ids]
+                for record in records:  # a repeat of a loser derives its own facts
+                    if self.repeats.get(record.id) in exc.ids:
+                        del self.repeats[record.id]
+                continue
             except (InvalidInput, NotFound, Conflict) as exc:
                 culprit = self._supersession_culprit(batch, records, exc)
                 if culprit is None or strict:
@@ -344,6 +372,18 @@ class DocumentIngest:
             if self.progress:
                 self.progress(len(chunk))
         return self.summary.finish()
+
+
+def id_holds_other_text(record: DocumentRecord) -> Conflict:
+    return Conflict(
+        f"{record.where}.id",
+        f"{record.id!r} already holds a different text; store the new version under a new id with `supersedes`",
+    )
+
+
+def id_names_other_kind(field: str, node_id: str, kind: str) -> Conflict:
+    """One id, one node within a space: an id already naming a node of another kind is refused."""
+    return Conflict(field, f"{node_id!r} already names a {kind} in this space; choose another id")
 
 
 def ingest_documents(

@@ -14,7 +14,12 @@ For each closed `Memory`:
 3. Facts: `(Semantic)-[:EVIDENCED_BY]->(Episodic)`, `(Tag)-[:TAGS]->(Semantic)` with tags de-duplicated
    (`graphmem.write.dedup`), `SIBLING` between every two facts of one step; `valid_from` = the step's time.
 4. Ids are content-derived (episode id: the given id, else a digest of kind, goal, session, start and
-   steps), so an episode already in the space is skipped — counted, with no structurer call.
+   steps) and belong to the space, so an episode already in the space is skipped — counted, with no
+   structurer call. The Episode keeps that digest as `content_hash`: the same id with other content is a
+   `Conflict` naming `episodes[i].id`, also when a concurrent writer stored it first (the transaction rolls
+   back); so is an episode or step id that already names a node of another kind in the space. Every step
+   and turn is its own evidence unit (its id derives from the episode id and position), so no text is
+   skipped for equalling another.
 5. Writes: episodes are grouped (at most GRAPHMEM_INGEST_BATCH_SIZE episodes / ~`STEPS_PER_WRITE` steps);
    each group is embedded in one call and written in one transaction of batched `UNWIND` statements.
 
@@ -41,7 +46,7 @@ from graphmem.errors import Conflict, InvalidInput
 from graphmem.ids import content_hash, content_id
 from graphmem.model.nodes import STATUS_ACTIVE
 from graphmem.timeutil import FAR_FUTURE, utc_now
-from graphmem.write.batch import GraphBatch, PendingFact, caption, write_batch
+from graphmem.write.batch import GraphBatch, PendingFact, WriteConflict, caption, write_batch
 from graphmem.write.dedup import SUBGOAL, resolve_keys, stage_tagged_facts
 from graphmem.write.memory import KIND_CHAT, Memory, parse_episode
 from graphmem.write.structurers import RuleStructurer, StepInput, StepStructure, Structurer, facts_from_text
@@ -75,14 +80,29 @@ def step_text(action: str, observation: str) -> str:
     return "\n".join(parts)
 
 
+def _identity(memory: Memory) -> list[str]:
+    steps = [[s.action, s.observation, s.author, s.at.isoformat() if s.at else None] for s in memory.steps]
+    digest = content_hash(json.dumps(steps, ensure_ascii=False))
+    started = memory.started_at.isoformat() if memory.started_at else ""
+    return [memory.kind, memory.goal, memory.session_id or "", started, digest]
+
+
 def episode_id(memory: Memory) -> str:
     """The given id, else a digest of what identifies the episode, so re-ingest finds it again."""
     if memory.id:
         return memory.id
-    steps = [[s.action, s.observation, s.author, s.at.isoformat() if s.at else None] for s in memory.steps]
-    digest = content_hash(json.dumps(steps, ensure_ascii=False))
-    started = memory.started_at.isoformat() if memory.started_at else ""
-    return content_id("episode", memory.space, memory.kind, memory.goal, memory.session_id or "", started, digest)
+    return content_id("episode", memory.space, *_identity(memory))
+
+
+def episode_digest(memory: Memory) -> str:
+    """What identifies the episode's content (kind, goal, session, start, steps), as `Episode.content_hash`."""
+    return content_hash(json.dumps(_identity(memory), ensure_ascii=False))
+
+
+def step_ids(memory: Memory, space: str, eid: str) -> list[str]:
+    """The ids of an episode's steps (`step_...`) or turns (`turn_...`): derived from the episode id and position."""
+    prefix = "turn" if memory.kind == KIND_CHAT else "step"
+    return [content_id(prefix, space, eid, seq) for seq in range(len(memory.steps))]
 
 
 def segment_starts(vectors: Sequence[Sequence[float] | None], threshold: float) -> list[int]:
@@ -134,6 +154,7 @@ class EpisodeIngest:
         self.progress = progress
         self.summary = IngestSummary()
         self.now = utc_now()
+        self.seen: dict[str, str] = {}  # episode id -> content digest accepted earlier in this call
 
     # --- per episode -----------------------------------------------------------------------------
     def _compile(self, memory: Memory, eid: str) -> CompiledEpisode:
@@ -142,12 +163,11 @@ class EpisodeIngest:
         for step in memory.steps:
             start = step.at or start  # a step without a time happened at the last known time
             times.append(start)
-        prefix = "turn" if memory.kind == KIND_CHAT else "step"
-        step_ids = [content_id(prefix, self.space, eid, seq) for seq in range(len(memory.steps))]
+        unit_ids = step_ids(memory, self.space, eid)
         compiled = CompiledEpisode(
             memory,
             eid,
-            step_ids,
+            unit_ids,
             times,
             [StepStructure.empty() for _ in memory.steps],
             started_at=memory.started_at or times[0],  # the caller's Memory is not changed
@@ -159,7 +179,7 @@ class EpisodeIngest:
                     speaker = f"{step.author}: " if step.author else ""
                     drafts = facts_from_text(spoken_words(step.author, step.observation), prefix=speaker)
                     compiled.facts.extend(
-                        PendingFact(d, step_ids[seq], step.author, times[seq], step_ids[seq], k)
+                        PendingFact(d, unit_ids[seq], step.author, times[seq], unit_ids[seq], k)
                         for k, d in enumerate(drafts)
                     )
             return compiled
@@ -169,7 +189,7 @@ class EpisodeIngest:
         compiled.structures = structures
         for seq, structure in enumerate(structures):
             compiled.facts.extend(
-                PendingFact(d, step_ids[seq], memory.steps[seq].author, times[seq], step_ids[seq], k)
+                PendingFact(d, unit_ids[seq], memory.steps[seq].author, times[seq], unit_ids[seq], k)
                 for k, d in enumerate(structure.facts)
             )
         return compiled
@@ -188,6 +208,7 @@ class EpisodeIngest:
                     "started_at": item.started_at,
                     "ended_at": item.ended_at,
                     "outcome": memory.outcome,
+                    "content_hash": episode_digest(memory),
                     "caption": caption(f"{memory.kind}: {label}"),
                     "recorded_at": self.now,
                     "expired_at": FAR_FUTURE,
@@ -331,35 +352,68 @@ class EpisodeIngest:
 
     # --- per group -------------------------------------------------------------------------------
     def _screen(self, group: list[tuple[int, Memory]], strict: bool) -> list[tuple[int, Memory, str]]:
+        """Skip episodes already in the space with the same content; refuse an id holding other content or
+        naming a node of another kind (also a step id); returns the episodes to write."""
         ids = {index: episode_id(memory) for index, memory in group}
-        found = {
-            r["id"]: r["space"]
-            for r in self.summary.timed_db(
-                lambda: self.store.read("write/episode_existing", ids=list(dict.fromkeys(ids.values())))
-            )
-        }
+        units = {index: step_ids(memory, self.space, ids[index]) for index, memory in group}
+        wanted = list(dict.fromkeys([*ids.values(), *(u for us in units.values() for u in us)]))
+        holders: dict[str, list[dict[str, Any]]] = {}
+        for row in self.summary.timed_db(lambda: self.store.read("write/id_holders", space=self.space, ids=wanted)):
+            holders.setdefault(row["id"], []).append(row)
         fresh: list[tuple[int, Memory, str]] = []
-        seen: set[str] = set()
         for index, memory in group:
-            eid = ids[index]
-            if eid in found and found[eid] != self.space:
-                error = Conflict(f"episodes[{index}].id", "this id is already used in another space")
+            eid, digest = ids[index], episode_digest(memory)
+            held = holders.get(eid, [])
+            other = next((h["kind"] for h in held if h["kind"] != "episode"), None)
+            stored = next((h["hash"] or digest for h in held if h["kind"] == "episode"), None) or self.seen.get(eid)
+            error: Conflict | None = None
+            if other is not None:
+                error = Conflict(f"episodes[{index}].id", f"{eid!r} already names a {other} in this space")
+            elif stored not in (None, digest):
+                error = episode_holds_other_content(index, eid)
+            elif stored is None:
+                unit = next(((j, u) for j, u in enumerate(units[index]) if u in holders), None)
+                if unit is not None:
+                    j, uid = unit
+                    kinds = holders[uid][0]["kind"]
+                    error = Conflict(f"episodes[{index}].steps[{j}]", f"{uid!r} already names a {kinds} in this space")
+            if error is not None:
                 if strict:
                     raise error
                 self.summary.reject(InvalidInput(error.field, error.message))
                 continue
             self.summary.ids[index] = eid
-            if eid in found or eid in seen:
+            if stored is not None:
                 self.summary.skipped += 1
                 continue
-            seen.add(eid)
+            self.seen[eid] = digest
             fresh.append((index, memory, eid))
         return fresh
 
     def _write_group(self, group: list[tuple[int, Memory]], strict: bool) -> None:
         fresh = self._screen(group, strict)
-        if not fresh:
-            return
+        while fresh:
+            try:
+                self._write_fresh(fresh)
+                return
+            except WriteConflict as exc:  # a concurrent writer stored one of these ids with other content
+                losers = [
+                    (index, eid)
+                    for index, memory, eid in fresh
+                    if eid in exc.ids or any(u in exc.ids for u in step_ids(memory, self.space, eid))
+                ]
+                if not losers:
+                    raise
+                if strict:
+                    raise episode_holds_other_content(*losers[0]) from exc
+                for index, eid in losers:
+                    error = episode_holds_other_content(index, eid)
+                    self.summary.reject(InvalidInput(error.field, error.message))
+                    self.summary.ids[index] = None
+                    self.seen.pop(eid, None)
+                fresh = [entry for entry in fresh if entry[0] not in {i for i, _ in losers}]
+
+    def _write_fresh(self, fresh: list[tuple[int, Memory, str]]) -> None:
         compiled = [self._compile(memory, eid) for _, memory, eid in fresh]
         step_texts: list[str] = []
         for item in compiled:
@@ -437,6 +491,12 @@ class EpisodeIngest:
             if self.progress:
                 self.progress(len(group))
         return self.summary.finish()
+
+
+def episode_holds_other_content(index: int, eid: str) -> Conflict:
+    return Conflict(
+        f"episodes[{index}].id", f"{eid!r} already holds a different episode; store this one under a new id"
+    )
 
 
 def ingest_episodes(

@@ -148,3 +148,96 @@ def test_no_root_returns_another_spaces_nodes(store, world) -> None:
     record_figures("isolation", {"cases": checked["cases"], "ids_checked": checked["ids"], "spaces": 3})
     assert checked["cases"] >= CASES * 0.9
     assert checked["ids"] > 0, "the reads returned nothing, so nothing was checked"
+
+
+# --- two tenants using the same ids ---------------------------------------------------------------------------
+TWIN_WORDS = {
+    "a": ["office", "budget", "router", "Berlin", "invoice", "firmware"],
+    "b": ["harbour", "ledger", "kiosk", "violin", "glacier", "saffron"],
+}
+SHARED_IDS = ["doc-1", "doc-2", "doc-3", "ep-1", "ep-2"]
+TWIN_READS = {
+    "recall": "query($s: String!, $q: String!) { recall(space: $s, query: $q, first: 10) { hits { nodeId text } } }",
+    "provenance": "query($s: String!, $id: String!) { provenance(space: $s, id: $id) "
+    "{ nodeId text evidence { nodeId text } } }",
+    "history": "query($s: String!, $id: String!) { history(space: $s, id: $id) { versions { nodeId text } } }",
+}
+
+
+def _twin_world(rng: random.Random, words: list[str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    docs = [
+        {"id": doc_id, "text": " ".join(rng.choices(words, k=8)).capitalize() + ".", "author": "ana"}
+        for doc_id in SHARED_IDS[:3]
+    ]
+    episodes = [
+        {"id": ep_id, "goal": f"fix the {rng.choice(words)}",
+         "steps": [{"action": f"check the {rng.choice(words)}", "observation": " ".join(rng.choices(words, k=6))}
+                   for _ in range(3)]}
+        for ep_id in SHARED_IDS[3:]
+    ]  # fmt: skip
+    return docs, episodes
+
+
+def _texts(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [t for key, item in value.items() for t in ([item] if key == "text" and item else _texts(item))]
+    if isinstance(value, list):
+        return [t for item in value for t in _texts(item)]
+    return []
+
+
+@pytest.fixture(scope="module")
+def twins(store, tmp_path_factory) -> dict[str, Any]:
+    rng = random.Random(20261206)
+    embedder = HashingEmbedder(384)
+    memory = MemoryGraph(store, embedder, Settings())
+    run = rng.randrange(10**9)
+    spaces = {tenant: f"twin-{run}-{tenant}" for tenant in TWIN_WORDS}
+    for tenant, space in spaces.items():  # the second tenant reuses every id of the first
+        docs, episodes = _twin_world(rng, TWIN_WORDS[tenant])
+        assert memory.ingest_documents(space, docs, strict=True).failed == 0
+        assert memory.ingest_episodes(space, episodes, strict=True).failed == 0
+    keys = ApiKeys()
+    scoped = {tenant: keys.add("read", space) for tenant, space in spaces.items()}
+    api = make_client(store, embedder, keys, tmp_path_factory.mktemp("twins") / "keys.json")
+    return {"spaces": spaces, "keys": scoped, "api": api}
+
+
+def test_two_tenants_using_the_same_ids_each_read_only_their_own(store, twins) -> None:
+    api, spaces = twins["api"], twins["spaces"]
+    for doc_id in SHARED_IDS[:3]:  # each space holds its own node under the shared id
+        rows = store.run_read_text(
+            "MATCH (d:Episodic {id: $id}) WHERE d.space IN $spaces RETURN d.space AS space, d.text AS text",
+            id=doc_id,
+            spaces=list(spaces.values()),
+        )
+        assert sorted(r["space"] for r in rows) == sorted(spaces.values())
+    checked = {"cases": 0, "texts": 0}
+
+    @settings(max_examples=max(20, CASES // 3), deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(
+        tenant=st.sampled_from(sorted(TWIN_WORDS)),
+        root=st.sampled_from(sorted(TWIN_READS)),
+        words=st.lists(st.sampled_from(TWIN_WORDS["a"] + TWIN_WORDS["b"]), min_size=1, max_size=4),
+        target=st.sampled_from(SHARED_IDS[:3]),
+    )
+    def case(tenant: str, root: str, words: list[str], target: str) -> None:
+        other = next(t for t in TWIN_WORDS if t != tenant)
+        variables = {"s": spaces[tenant], "q": " ".join(words), "id": target}
+        if root == "recall":
+            variables.pop("id")
+        else:
+            variables.pop("q")
+        body = api.post(TWIN_READS[root], variables, key=twins["keys"][tenant]).json()
+        assert not body.get("errors"), body.get("errors")
+        texts = _texts(body.get("data"))
+        leaked = [t for t in texts if any(w.lower() in t.lower() for w in TWIN_WORDS[other])]
+        assert not leaked, (tenant, root, leaked)
+        if root == "provenance":
+            assert texts, "a shared id must resolve to the tenant's own node"
+        checked["cases"] += 1
+        checked["texts"] += len(texts)
+
+    case()
+    record_figures("isolation_same_ids", {"cases": checked["cases"], "texts_checked": checked["texts"], "spaces": 2})
+    assert checked["texts"] > 0

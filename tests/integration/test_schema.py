@@ -35,8 +35,9 @@ def test_vector_and_fulltext_indexes_and_id_constraints_exist(store: Store) -> N
     constraints = store.run_read_text(
         "SHOW CONSTRAINTS YIELD type, labelsOrTypes, properties RETURN type, labelsOrTypes, properties"
     )
-    unique_id = {c["labelsOrTypes"][0] for c in constraints if c["properties"] == ["id"] and "UNIQUE" in c["type"]}
-    assert set(LABELS) <= unique_id
+    unique = {(c["labelsOrTypes"][0], tuple(c["properties"])) for c in constraints if "UNIQUE" in c["type"]}
+    assert {(label, ("space", "id")) for label in LABELS} <= unique  # ids are unique per space
+    assert not {label for label, props in unique if props == ("id",)}  # and never global
 
 
 def test_lexical_leg_names_the_text_fields_its_indexes_hold(store: Store) -> None:

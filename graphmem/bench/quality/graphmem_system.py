@@ -154,8 +154,8 @@ class GraphmemSystem:
         for item in items:
             if isinstance(item, RelatedArtefact):
                 units: list[tuple[str, str | None, int | None]] = [(item.id, None, None)]
-            elif item.kind == "episodic":
-                units = [(item.id, item.episode_id, item.seq)]
+            elif item.kind == "episodic":  # with the repeats of its text folded into it
+                units = [(item.id, item.episode_id, item.seq), *((r, None, None) for r in item.repeats)]
             else:
                 units = evidence.get(item.id, [])
             for unit_id, episode_id, seq in units:
