@@ -36,7 +36,7 @@ def _hand_kept(output: Path) -> list[str]:
     if start < 0:
         return []
     end = text.find("\n## ", start + len(HAND_KEPT))
-    return text[start : end if end >= 0 else len(text)].rstrip("\n").split("\n") + [""]
+    return [*text[start : end if end >= 0 else len(text)].rstrip("\n").split("\n"), ""]
 
 
 def main(argv: list[str]) -> int:

@@ -48,8 +48,8 @@ def local_id(value: str, field: str = "id") -> str:
     """A graphmem id from a global id or a graphmem id."""
     if not value or not value.strip():
         raise InvalidInput(field, "an id is required")
-    pair = parse_global_id(value)
-    return pair[1] if pair else value.strip()
+    named = parse_global_id(value)
+    return named.node_id if named else value.strip()
 
 
 def _scope(info: ApiInfo, space: str, as_of: datetime | None, known_at: datetime | None) -> ReadScope:

@@ -7,6 +7,7 @@ inherit the root's space, asOf and knownAt. Every nested edge goes through a per
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from typing import Any, Generic, TypeVar
@@ -33,17 +34,33 @@ class VersionStatus(Enum):
     MERGED = "merged"
 
 
-def global_id(label: str, node_id: str) -> strawberry.ID:
-    return strawberry.ID(to_base64(label, node_id))
+# Ids are unique per space, so a global id names the space too: base64 of "Label:<space>\x1f<id>".
+_SPACE_SEPARATOR = "\x1f"
 
 
-def parse_global_id(value: str) -> tuple[str, str] | None:
-    """(label, graphmem id) of a global id, or None when `value` is not one."""
+@dataclass(frozen=True)
+class GlobalId:
+    """What a global id names; `space` is None for the older form without one (resolved only when unique)."""
+
+    label: str
+    node_id: str
+    space: str | None = None
+
+
+def global_id(label: str, node_id: str, space: str) -> strawberry.ID:
+    return strawberry.ID(to_base64(label, f"{space}{_SPACE_SEPARATOR}{node_id}"))
+
+
+def parse_global_id(value: str) -> GlobalId | None:
+    """The label, space and graphmem id of a global id, or None when `value` is not one."""
     try:
-        label, node_id = from_base64(value)
+        label, rest = from_base64(value)
     except ValueError:
         return None
-    return (label, node_id) if label in NODE_TYPES else None
+    if label not in NODE_TYPES:
+        return None
+    space, separator, node_id = rest.partition(_SPACE_SEPARATOR)
+    return GlobalId(label, node_id, space) if separator else GlobalId(label, rest)
 
 
 def _time(value: Any, *, open_end: bool = False) -> datetime | None:
@@ -59,7 +76,7 @@ def _time(value: Any, *, open_end: bool = False) -> datetime | None:
 
 def _common(label: str, props: dict[str, Any]) -> dict[str, Any]:
     return {
-        "id": global_id(label, props["id"]),
+        "id": global_id(label, props["id"], props["space"]),
         "node_id": props["id"],
         "space": props["space"],
         "caption": props.get("caption"),

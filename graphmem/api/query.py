@@ -20,6 +20,7 @@ from graphmem.api.nodes import (
     ApiInfo,
     Episode,
     Episodic,
+    GlobalId,
     Node,
     Procedural,
     Semantic,
@@ -74,28 +75,39 @@ async def lookup_nodes(info: ApiInfo, ids: list[str], as_of: datetime | None, kn
     """Nodes for global ids, one query per label, only from spaces the key may touch (else null)."""
     principal = info.context.require("read", None)
     wanted: dict[str, list[str]] = defaultdict(list)
-    parsed: list[tuple[str, str] | None] = []
+    parsed: list[GlobalId] = []
     for n, value in enumerate(ids):
-        pair = parse_global_id(value)
-        if pair is None:
+        named = parse_global_id(value)
+        if named is None:
             raise InvalidInput("id" if len(ids) == 1 else f"ids.{n}", "not a global id (use a node's `id` field)")
-        parsed.append(pair)
-        wanted[pair[0]].append(pair[1])
-    found: dict[tuple[str, str], Any] = {}
+        parsed.append(named)
+        wanted[named.label].append(named.node_id)
+    found: dict[tuple[str, str, str], Any] = {}
+    holders: dict[tuple[str, str], list[str]] = defaultdict(list)
     for label, label_ids in wanted.items():
         rows = await run_in_threadpool(
             info.context.store.read,
             f"api/nodes_{label.lower()}",
-            ids=label_ids,
+            ids=sorted(set(label_ids)),
             all_spaces=principal.has_patterns,
             spaces=sorted(principal.spaces),
         )
         for row in rows:
-            if not principal.may_touch(row["value"]["space"]):
+            space = row["value"]["space"]
+            if not principal.may_touch(space):
                 continue  # a prefix pattern's non-matching spaces, fetched because Cypher matches names only
-            scope = ReadScope.resolve(row["value"]["space"], as_of, known_at)
-            found[(label, row["key"])] = build_node(label, row["value"], scope)
-    return [found.get(pair) if pair else None for pair in parsed]
+            scope = ReadScope.resolve(space, as_of, known_at)
+            found[(label, space, row["key"])] = build_node(label, row["value"], scope)
+            holders[(label, row["key"])].append(space)
+
+    def resolve(named: GlobalId) -> Any:
+        if named.space is not None:
+            return found.get((named.label, named.space, named.node_id))
+        spaces = holders.get((named.label, named.node_id), [])
+        # an id without its space names a node only where one space the key may touch holds it
+        return found[(named.label, spaces[0], named.node_id)] if len(spaces) == 1 else None
+
+    return [resolve(named) for named in parsed]
 
 
 Space = Annotated[

@@ -174,16 +174,16 @@ def test_one_unreadable_stored_metadata_never_breaks_other_readers(store, embedd
     assert [e["extensions"]["code"] for e in body["errors"]] == ["UNREADABLE_METADATA"]
     node = api.gql(
         "query($id: ID!) { node(id: $id) { ... on Episodic { text metadata } } }",
-        {"id": _global_id("Episodic", seeded.ids["turn1"])},
+        {"id": _global_id("Episodic", seeded.ids["turn1"], space)},
         key=key,
     )
     assert node["data"]["node"]["text"] == "The office is in Paris."
 
 
-def _global_id(label: str, node_id: str) -> str:
+def _global_id(label: str, node_id: str, space: str) -> str:
     from graphmem.api.nodes import global_id
 
-    return str(global_id(label, node_id))
+    return str(global_id(label, node_id, space))
 
 
 @pytest.mark.parametrize("reward", [1.7e308, -1.7e308, 1_000_001.0])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import logging
 from pathlib import Path
 
@@ -122,3 +123,32 @@ def test_introspection_passes_the_limits_so_graphiql_loads(api: ApiClient) -> No
 
     body = api.gql(get_introspection_query(descriptions=True, input_value_deprecation=True))
     assert "errors" not in body and any(t["name"] == "Semantic" for t in body["data"]["__schema"]["types"])
+
+
+INGEST = """mutation($input: IngestDocumentsInput!) { ingestDocuments(input: $input) {
+  ids userErrors { field code message } } }"""
+DOC_IDS = "query($s: String!) { episodics(space: $s) { edges { node { id nodeId text } } } }"
+
+
+def test_a_global_id_names_its_space_so_one_id_in_two_spaces_reads_as_two_nodes(
+    store, embedder, space: str, other_space: str, tmp_path: Path
+) -> None:
+    keys = ApiKeys()
+    writer, reader_all, reader_a = keys.add("write,read", "*"), keys.add("read", "*"), keys.add("read", space)
+    api = make_client(store, embedder, keys, tmp_path / "keys.json")
+    for s, text in ((space, "The Acme office is in Paris."), (other_space, "Our depot ships on Mondays.")):
+        body = api.gql(INGEST, {"input": {"space": s, "documents": [{"id": "doc-1", "text": text}]}}, key=writer)
+        assert body["data"]["ingestDocuments"]["userErrors"] == [] and body["data"]["ingestDocuments"]["ids"] == [
+            "doc-1"
+        ]
+    ids = {s: api.gql(DOC_IDS, {"s": s}, key=reader_all)["data"]["episodics"]["edges"][0]["node"]["id"]
+           for s in (space, other_space)}  # fmt: skip
+    assert ids[space] != ids[other_space]
+    node = "query($id: ID!) { node(id: $id) { ... on Episodic { nodeId space text } } }"
+    for s, text in ((space, "Paris"), (other_space, "Mondays")):
+        got = api.gql(node, {"id": ids[s]}, key=reader_all)["data"]["node"]
+        assert got["space"] == s and got["nodeId"] == "doc-1" and text in got["text"]
+    assert api.gql(node, {"id": ids[other_space]}, key=reader_a)["data"]["node"] is None  # not this key's space
+    legacy = base64.b64encode(b"Episodic:doc-1").decode()  # the older form, without the space
+    assert api.gql(node, {"id": legacy}, key=reader_all)["data"]["node"] is None  # two spaces hold it: ambiguous
+    assert "Paris" in api.gql(node, {"id": legacy}, key=reader_a)["data"]["node"]["text"]  # one space: resolved

@@ -96,7 +96,8 @@ def test_a_document_is_erased_by_id_and_nothing_of_its_text_can_be_found(
     keys = ApiKeys()
     reader = keys.add("read", space)
     api = make_client(store, memory.embedder, keys, tmp_path / "keys.json")
-    before = api.gql("query($id: ID!) { node(id: $id) { id } }", {"id": global_id("Episodic", secret)}, key=reader)
+    node_query = "query($id: ID!) { node(id: $id) { id } }"
+    before = api.gql(node_query, {"id": global_id("Episodic", secret, space)}, key=reader)
     assert before["data"]["node"]["id"]
 
     report = forget(store, space, secret, by="admin@acme", reason="leaked credential")
@@ -120,7 +121,7 @@ def test_a_document_is_erased_by_id_and_nothing_of_its_text_can_be_found(
         assert not listed & {secret, *report.removed["Semantic"], *report.removed["Tag"]}, root
         assert SECRET not in json.dumps(body).casefold()
     for label, node_id in [("Episodic", secret)] + [("Semantic", f) for f in report.removed["Semantic"]]:
-        node = api.gql("query($id: ID!) { node(id: $id) { id } }", {"id": global_id(label, node_id)}, key=reader)
+        node = api.gql("query($id: ID!) { node(id: $id) { id } }", {"id": global_id(label, node_id, space)}, key=reader)
         assert "errors" not in node and node["data"]["node"] is None, node_id
     assert memory.provenance(lunch, space).id == lunch  # the other document stays
 
