@@ -11,12 +11,14 @@ by the record's place in a batch, e.g. `episodes[4].steps[2].observation`).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from graphmem.errors import InvalidInput
 from graphmem.timeutil import parse_time
+from graphmem.write.feedback import MAX_REWARD
 from graphmem.write.validation import reject_unreadable
 
 KIND_TRAJECTORY = "trajectory"
@@ -48,10 +50,13 @@ def _text(where: str, value: Any, *, required: bool = False) -> str:
 
 
 def _number(where: str, value: Any) -> float | None:
+    """A reward or outcome: finite and within +-MAX_REWARD, as `record_outcome` takes (None stays None)."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
-        raise InvalidInput(where, "must be a number")
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InvalidInput(where, "must be a finite number")
+    if abs(value) > MAX_REWARD:
+        raise InvalidInput(where, f"must be between {-MAX_REWARD:g} and {MAX_REWARD:g} (got {value:g})")
     return float(value)
 
 

@@ -18,6 +18,7 @@ from graphmem.errors import InvalidInput
 from graphmem.jsonvalue import METADATA_MAX_DEPTH
 from graphmem.timeutil import parse_time
 from graphmem.write.feedback import record_outcome
+from graphmem.write.memory import parse_episode
 from graphmem.write.validation import optional_metadata
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,3 +114,18 @@ def test_rewards_outside_the_documented_range_are_refused_before_the_store(rewar
     with pytest.raises(InvalidInput) as refused:
         record_outcome(None, "s", "p1", reward)  # type: ignore[arg-type]
     assert refused.value.field == "reward"
+
+
+@pytest.mark.parametrize(
+    ("episode", "field"),
+    [
+        ({"goal": "g", "outcome": 1.7e308, "steps": [{"action": "a", "observation": "o"}]}, "episodes[0].outcome"),
+        ({"goal": "g", "steps": [{"action": "a", "observation": "o", "reward": float("inf")}]},
+         "episodes[0].steps[0].reward"),
+        ({"goal": "g", "steps": [{"action": "a", "observation": "o", "reward": -2e6}]}, "episodes[0].steps[0].reward"),
+    ],
+)  # fmt: skip
+def test_episode_rewards_and_outcomes_take_the_same_range_as_record_outcome(episode: dict, field: str) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        parse_episode(0, episode, "s")
+    assert refused.value.field == field
