@@ -58,6 +58,11 @@ def main(argv: list[str]) -> int:
                   f"- hypothesis cases run: **{f['cases']}** over {f['spaces']} random spaces",
                   f"- node ids returned and checked against their owning space: {f['ids_checked']}",
                   "- nodes of another space returned: **0**", ""]  # fmt: skip
+    if "isolation_races" in figures:
+        f = figures["isolation_races"]
+        lines += ["## Concurrent writers of one id (tests/e2e/test_isolation_property.py)", "",
+                  f"- races run: **{f['races']}** ({f['writers']} writers of one document id, random texts)",
+                  "- races with more than one stored text, or a loser not told CONFLICT: **0**", ""]  # fmt: skip
     if "fuzz" in figures:
         f = figures["fuzz"]
         lines += ["## GraphQL fuzzing and hostile input (tests/e2e/test_fuzz_graphql.py)", "",

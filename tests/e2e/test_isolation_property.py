@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import os
 import random
+import uuid
 from typing import Any
 
 import pytest
@@ -241,3 +242,51 @@ def test_two_tenants_using_the_same_ids_each_read_only_their_own(store, twins) -
     case()
     record_figures("isolation_same_ids", {"cases": checked["cases"], "texts_checked": checked["texts"], "spaces": 2})
     assert checked["texts"] > 0
+
+
+# --- concurrent writers of one id -----------------------------------------------------------------------------
+def test_concurrent_writers_of_one_id_get_one_winner_or_one_record(store) -> None:
+    """Random sets of writers race to store one document id, some with the same text: exactly one text is
+    stored; writers of that text are told stored or skipped (one record), writers of another text get a
+    CONFLICT naming the id; the stored document's facts cite it alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from graphmem.errors import Conflict
+
+    memory = MemoryGraph(store, HashingEmbedder(384), Settings())
+    checked = {"races": 0, "writers": 0}
+
+    @settings(max_examples=max(6, CASES // 25), deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(texts=st.lists(st.sampled_from(["The office is in Lyon.", "The budget is frozen.", "Kai owns billing."]),
+                          min_size=2, max_size=6))  # fmt: skip
+    def race(texts: list[str]) -> None:
+        space = f"race-{uuid.uuid4().hex[:12]}"  # hypothesis reseeds `random` for every example
+
+        def write(text: str) -> str:
+            try:
+                summary = memory.ingest_documents(space, [{"id": "doc-1", "text": text}], strict=True)
+            except Conflict as exc:
+                assert "doc-1" in str(exc) or exc.field.endswith(".id"), exc
+                return "conflict"
+            return "stored" if summary.skipped == 0 else "skipped"
+
+        with ThreadPoolExecutor(len(texts)) as pool:
+            outcomes = list(pool.map(write, texts))
+        [stored] = store.run_read_text(
+            "MATCH (d:Episodic {space: $space, id: 'doc-1'}) RETURN d.text AS text", space=space
+        )
+        winners = [o for t, o in zip(texts, outcomes, strict=True) if t == stored["text"]]
+        losers = [o for t, o in zip(texts, outcomes, strict=True) if t != stored["text"]]
+        # the same text twice is one record (idempotent), however the race fell
+        assert "stored" in winners and set(winners) <= {"stored", "skipped"}, (texts, outcomes)
+        assert set(losers) <= {"conflict"}, (texts, outcomes)
+        cited = store.run_read_text(
+            "MATCH (f:Semantic {space: $space})-[:EVIDENCED_BY]->(d:Episodic) RETURN DISTINCT d.text AS text",
+            space=space,
+        )
+        assert [row["text"] for row in cited] in ([], [stored["text"]])
+        checked["races"] += 1
+        checked["writers"] += len(texts)
+
+    race()
+    record_figures("isolation_races", checked)
