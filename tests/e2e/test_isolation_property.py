@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from graphmem.api.nodes import parse_global_id
 from graphmem.config import Settings
 from graphmem.embed.hashing import HashingEmbedder
 from graphmem.memory_graph import MemoryGraph
@@ -99,8 +100,8 @@ def _returned_ids(value: Any) -> set[str]:
     if isinstance(value, dict):
         for key, item in value.items():
             if key in ("id",) and isinstance(item, str):
-                label_and_id = base64.b64decode(item + "==").decode("utf-8", "replace")
-                found.add(label_and_id.split(":", 1)[1] if ":" in label_and_id else item)
+                named = parse_global_id(item)  # a global id names its space and the node's id there
+                found.add(named.node_id if named else item)
             elif key in ("nodeId", "episodeId", "sourceId", "targetId") and isinstance(item, str):
                 found.add(item)
             else:
