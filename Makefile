@@ -57,14 +57,14 @@ typecheck: setup
 test: setup e2e-deps lint typecheck
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests
 
-# The long reliability runs (10,000 fuzzed requests, 64 clients for 60 s, faults, isolation); their figures
-# become docs/reliability.md. `make test` runs the same tests in a shortened form.
+# The long reliability runs (10,000 fuzzed requests, 64 clients for 60 s, faults, isolation, 1,000 temporal
+# histories); their figures become docs/reliability.md. `make test` runs the same tests in a shortened form.
 RELIABILITY_OUT := $(CURDIR)/.reliability
 reliability: export GRAPHMEM_TEMPORAL_CASES := 1000
 reliability: setup
 	rm -rf $(RELIABILITY_OUT)
 	GRAPHMEM_RELIABILITY_OUT=$(RELIABILITY_OUT) GRAPHMEM_FUZZ_REQUESTS=10000 GRAPHMEM_LOAD_CLIENTS=64 \
-	GRAPHMEM_LOAD_SECONDS=60 GRAPHMEM_ISOLATION_CASES=1000 $(BIN)/python -m pytest -q -p no:cacheprovider --timeout=3600 \
+	GRAPHMEM_LOAD_SECONDS=60 GRAPHMEM_ISOLATION_CASES=1000 $(BIN)/python -m pytest -q -p no:cacheprovider --timeout=7200 \
 		tests/e2e/test_isolation_property.py tests/e2e/test_fuzz_graphql.py tests/e2e/test_load.py \
 		tests/integration/test_temporal_property.py \
 		tests/integration/test_reliability_faults.py
