@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 SCOPES = ("read", "write", "admin")
 KEY_PREFIX = "gmk_"
+MAX_KEY_ID_CHARS = 64  # minted ids are 8 hex digits; a longer one is never looked up
 
 
 LEGACY_KEY_DIR = Path("~/.local/share/graphmem")  # the default before GRAPHMEM_SECRETS_DIR
@@ -57,7 +58,7 @@ def key_id_of(presented: str) -> str | None:
     if not presented.startswith(KEY_PREFIX):
         return None
     key_id, sep, secret = presented[len(KEY_PREFIX) :].partition("_")
-    return key_id if sep and key_id and secret else None
+    return key_id if sep and key_id and secret and len(key_id) <= MAX_KEY_ID_CHARS else None
 
 
 @dataclass(frozen=True)

@@ -94,5 +94,6 @@ def test_the_key_store_defaults_to_the_database_with_a_shared_server_and_to_the_
 
 def test_the_key_id_is_read_from_the_key_and_nothing_else_passes_for_one() -> None:
     assert key_id_of("gmk_1a2b3c4d_Zx-_9") == "1a2b3c4d"
-    for presented in ("gmk_1a2b3c4d", "gmk__secret", "gmk_1a2b_", "Bearer gmk_1_2", "sk-gmk_1_2", ""):
+    too_long = f"gmk_{'a' * 65}_secret"  # never sent to the database
+    for presented in ("gmk_1a2b3c4d", "gmk__secret", "gmk_1a2b_", "Bearer gmk_1_2", "sk-gmk_1_2", "", too_long):
         assert key_id_of(presented) is None, presented
