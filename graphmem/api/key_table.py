@@ -63,7 +63,7 @@ class KeyTable:
                 "sha256": record.sha256,
                 "scopes": list(scopes),
                 "spaces": list(spaces),
-                "name": name,
+                "key_name": name,
                 "created_at": record.created_at,
             }
             try:

@@ -157,6 +157,7 @@ def test_a_tenant_never_reads_api_key_nodes(db_env: Settings, key_db: Store, spa
         body = api.gql("query($id: ID!) { node(id: $id) { id } }", {"id": gid}, key=secret)
         assert body.get("data") in (None, {"node": None}) and error_codes(body) in ([], ["INVALID_INPUT"])
         answers.append(body)
+    assert answers[0]["data"], answers[0]
     assert answers[0]["data"]["recall"]["hits"]  # the space answers; key nodes are simply not among the answers
     text = json.dumps(answers)
     assert record.key_id not in text and record.sha256 not in text and "zanzibar" not in text
@@ -190,4 +191,9 @@ def test_a_request_costs_one_read_through_the_key_id_index(db_env: Settings, key
         ring.authenticate(f"Bearer {secret}", "t")
         samples.append((time.perf_counter() - started) * 1000)
     assert key_db.queries_run - before == 50  # exactly one query per request, never cached
-    print(f"key lookup: median {sorted(samples)[25]:.2f} ms over 50 requests")
+    round_trips = []
+    for _ in range(50):
+        started = time.perf_counter()
+        key_db.run_read_text("RETURN 1 AS one")
+        round_trips.append((time.perf_counter() - started) * 1000)
+    print(f"key check: median {sorted(samples)[25]:.2f} ms; a bare RETURN 1: {sorted(round_trips)[25]:.2f} ms")

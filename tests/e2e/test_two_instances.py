@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
@@ -15,7 +17,7 @@ from graphmem import Client
 from graphmem.api.key_table import KeyTable
 from graphmem.cli import main
 from graphmem.config import get_settings
-from graphmem.db import Store
+from graphmem.db import Store, install_schema
 from tests.support.service import serve_process
 
 VIEWER = "{ viewer { keyId name } }"
@@ -23,12 +25,26 @@ VIEWER = "{ viewer { keyId name } }"
 
 @pytest.fixture(scope="module")
 def instances(neo4j_server, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """Two instances, started side by side on a database whose schema is already in place."""
+    with Store(neo4j_server.uri, neo4j_server.user, neo4j_server.password) as store:
+        install_schema(store, 384)  # so the two instances' own (idempotent) installs do not race on a fresh server
     clean = {"GRAPHMEM_API_KEYS": "", "GRAPHMEM_API_KEY_STORE": "auto"}
-    with (
-        serve_process(neo4j_server, GRAPHMEM_SECRETS_DIR=str(tmp_path_factory.mktemp("a")), **clean) as a,
-        serve_process(neo4j_server, GRAPHMEM_SECRETS_DIR=str(tmp_path_factory.mktemp("b")), **clean) as b,
-    ):
-        yield a, b
+    starting = [
+        serve_process(neo4j_server, GRAPHMEM_SECRETS_DIR=str(tmp_path_factory.mktemp(name)), **clean)
+        for name in ("a", "b")
+    ]
+    with ExitStack() as stack, ThreadPoolExecutor(2) as pool:
+        futures = [pool.submit(instance.__enter__) for instance in starting]
+        bases, failures = [], []
+        for instance, future in zip(starting, futures, strict=True):
+            try:
+                bases.append(future.result())
+                stack.push(instance.__exit__)
+            except Exception as exc:  # the other instance still has to stop
+                failures.append(exc)
+        if failures:
+            raise failures[0]
+        yield bases[0], bases[1]
 
 
 def _viewer(base: str, key: str) -> httpx.Response:
