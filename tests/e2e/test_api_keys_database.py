@@ -132,6 +132,9 @@ def test_a_key_file_is_imported_once_and_no_key_is_silently_dropped(
     with pytest.raises(Unauthenticated):  # importing again never brings a revoked key back
         ring.authenticate(f"Bearer {active_secret}", "t")
     assert key_file.path.exists()  # the file stays where it was
+    capsys.readouterr()
+    assert main(["keys", "import"]) == 0
+    assert "0 imported into the database" in capsys.readouterr().out
 
 
 def test_a_tenant_never_reads_api_key_nodes(db_env: Settings, key_db: Store, space: str, capsys) -> None:
@@ -197,3 +200,13 @@ def test_a_request_costs_one_read_through_the_key_id_index(db_env: Settings, key
         key_db.run_read_text("RETURN 1 AS one")
         round_trips.append((time.perf_counter() - started) * 1000)
     print(f"key check: median {sorted(samples)[25]:.2f} ms; a bare RETURN 1: {sorted(round_trips)[25]:.2f} ms")
+
+
+def test_while_the_database_is_down_a_key_check_says_so_instead_of_refusing_the_key(tmp_path: Path) -> None:
+    from tests.support.service import free_port
+
+    with Store(f"bolt://127.0.0.1:{free_port()}", "neo4j", "x", connection_timeout=1, max_retry_time=0) as down:
+        api = make_client(down, HashingEmbedder(384), ApiKeys(), tmp_path / "k.json", GRAPHMEM_API_KEY_STORE="database")
+        body = api.gql("{ viewer { keyId } }", key="gmk_1a2b3c4d_secret")
+        assert body["data"] is None and error_codes(body) == ["STORE_UNAVAILABLE"]
+        assert api.gql("{ health { status } }", key="gmk_1a2b3c4d_secret")["data"]["health"]["status"] != "ok"

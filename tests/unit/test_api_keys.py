@@ -43,6 +43,11 @@ def test_create_list_revoke(key_file: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["keys", "revoke", "nope"]) == 1
 
 
+def test_import_needs_the_database_store(key_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["keys", "import"]) == 1
+    assert "set GRAPHMEM_API_KEY_STORE=database" in capsys.readouterr().err
+
+
 def test_bad_scopes_are_refused_by_name(key_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["keys", "create", "--scopes", "read,root", "--spaces", "a"]) == 1
     assert "--scopes: unknown scope 'root'" in capsys.readouterr().err
