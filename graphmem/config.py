@@ -211,6 +211,12 @@ class Settings(BaseSettings):
     api_key_file: Path | None = Field(
         None, alias="GRAPHMEM_API_KEY_FILE", description="default api-keys.json in GRAPHMEM_SECRETS_DIR"
     )
+    api_key_store: str = Field(
+        "auto",
+        alias="GRAPHMEM_API_KEY_STORE",
+        pattern=r"^(auto|database|file)$",
+        description="where API keys live: database | file | auto (database with NEO4J_URI, else file)",
+    )
     secrets_dir: Path = Field(
         default_factory=lambda: _home_path(".config", "graphmem"),
         alias="GRAPHMEM_SECRETS_DIR",
@@ -242,6 +248,14 @@ class Settings(BaseSettings):
     @property
     def uses_embedded_neo4j(self) -> bool:
         return self.neo4j_uri is None
+
+    @property
+    def key_store(self) -> str:
+        """`database` or `file`: auto picks the database when NEO4J_URI names a server several instances can
+        share, the key file with the embedded single-machine server."""
+        if self.api_key_store != "auto":
+            return self.api_key_store
+        return "file" if self.uses_embedded_neo4j else "database"
 
     @property
     def embedded_uri(self) -> str:

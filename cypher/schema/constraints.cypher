@@ -14,3 +14,5 @@ CREATE INDEX semantic_id_lookup IF NOT EXISTS FOR (n:Semantic) ON (n.id);
 CREATE INDEX tag_id_lookup IF NOT EXISTS FOR (n:Tag) ON (n.id);
 CREATE INDEX subgoal_id_lookup IF NOT EXISTS FOR (n:Subgoal) ON (n.id);
 CREATE INDEX procedural_id_lookup IF NOT EXISTS FOR (n:Procedural) ON (n.id);
+// API keys live outside every space (no `space` property): their key id is unique database-wide.
+CREATE CONSTRAINT api_key_id IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.key_id IS UNIQUE;

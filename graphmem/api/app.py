@@ -1,7 +1,7 @@
 """The Starlette application: GraphQL at /graphql, /healthz and /metrics.
 
-The app holds no per-client state (keys live in the key file / environment, data in Neo4j), so
-replicas behind a load balancer scale out.
+The app holds no state that changes answers (data and, by default with an external Neo4j, API keys live in
+the database; see docs/graphql.md "More than one instance"), so replicas behind a load balancer scale out.
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.asgi import GraphQL
 
+from graphmem.api.auth import Principal
 from graphmem.api.context import RequestContext, Services
 from graphmem.api.graphiql import ASSET_PATH, asset_endpoint, graphiql_page
 from graphmem.api.health import check_health
 from graphmem.api.loaders import Loaders
 from graphmem.api.schema import build_schema
-from graphmem.errors import Forbidden, GraphmemError
+from graphmem.errors import Forbidden, GraphmemError, StoreUnavailable
 from graphmem.jsonvalue import json_depth
 from graphmem.logs import REQUEST_ID
 from graphmem.observability import MEMORY_METRICS
@@ -91,12 +92,15 @@ class GraphQLApp(GraphQL[RequestContext, None]):
         if response is not None:
             response.headers["x-request-id"] = request_id
         client = request.client.host if getattr(request, "client", None) else "unknown"
-        principal, auth_error = None, None
+        principal: Principal | None = None
+        auth_error: GraphmemError | None = None
         try:
             principal = services.keyring.authenticate(request.headers.get("authorization"), client)
         except Forbidden as exc:
             auth_error = exc
             services.metrics.count_auth_failure()
+        except StoreUnavailable as exc:  # the database holds the keys and cannot be reached
+            auth_error = exc
         except GraphmemError as exc:  # an unreadable key file: refuse, and tell the operator
             log.error("request %s: API keys unavailable: %s", request_id, exc)
             auth_error = Forbidden("API keys are unavailable on the server; see its log")

@@ -10,10 +10,12 @@ import logging
 import threading
 from dataclasses import dataclass
 
-from graphmem.api.keys import ApiKey, KeyFile, key_file_path, matching_key, parse_env_records
+from graphmem.api.key_table import KeyTable
+from graphmem.api.keys import KeyFile, KeyRecord, key_file_path, key_id_of, matching_key, parse_env_records
 from graphmem.api.scope import ALL_SPACES, key_space_matches
 from graphmem.config import Settings
-from graphmem.errors import Forbidden
+from graphmem.db import Store
+from graphmem.errors import ConfigError, Forbidden, GraphmemError
 
 log = logging.getLogger("graphmem.api.auth")
 
@@ -34,7 +36,7 @@ class Principal:
     spaces: frozenset[str]
 
     @classmethod
-    def of(cls, key: ApiKey) -> Principal:
+    def of(cls, key: KeyRecord) -> Principal:
         return cls(key.key_id, key.name, frozenset(key.scopes), frozenset(key.spaces))
 
     @property
@@ -54,17 +56,30 @@ class Principal:
 
 
 class KeyRing:
-    """Keys from GRAPHMEM_API_KEYS and the key file; the file is re-read when it changes, so
-    `graphmem keys create/revoke` take effect without a restart."""
+    """The keys a request may present: GRAPHMEM_API_KEYS plus the store GRAPHMEM_API_KEY_STORE chooses.
 
-    def __init__(self, settings: Settings) -> None:
+    Database: each request reads its key's record by key id (one indexed read, no cache), so keys created or
+    revoked through any instance count on all of them at once. File: re-read when it changes, so
+    `graphmem keys create/revoke` take effect without a restart (one instance per file).
+    """
+
+    def __init__(self, settings: Settings, store: Store | None = None) -> None:
         self._env_keys = parse_env_records(settings.api_keys)
-        self._file = KeyFile(key_file_path(settings))
+        self._table: KeyTable | None = None
+        self._file: KeyFile | None = None
+        if settings.key_store == "database":
+            if store is None:
+                raise ConfigError("GRAPHMEM_API_KEY_STORE=database needs the Neo4j store")
+            self._table = KeyTable(store)
+        else:
+            self._file = KeyFile(key_file_path(settings))
         self._lock = threading.Lock()
         self._file_stamp: tuple[float, int] | None = None
-        self._file_keys: list[ApiKey] = []
+        self._file_keys: list[KeyRecord] = []
 
-    def keys(self) -> list[ApiKey]:
+    def _file_records(self) -> list[KeyRecord]:
+        if self._file is None:
+            return []
         with self._lock:
             try:
                 stat = self._file.path.stat()
@@ -74,7 +89,19 @@ class KeyRing:
             if stamp != self._file_stamp:
                 self._file_keys = self._file.load() if stamp else []
                 self._file_stamp = stamp
-            return [*self._env_keys, *self._file_keys]
+            return self._file_keys
+
+    def verify(self, presented: str) -> KeyRecord | None:
+        """The active key matching `presented`, compared in constant time on the digest; None if none does.
+
+        Environment keys are compared first; only a key no environment record matches costs a database read.
+        """
+        found = matching_key(presented, [*self._env_keys, *self._file_records()])
+        if found is not None or self._table is None:
+            return found
+        key_id = key_id_of(presented)
+        record = self._table.find(key_id) if key_id else None
+        return matching_key(presented, [record] if record else [])
 
     def authenticate(self, authorization: str | None, client: str) -> Principal | None:
         """The principal for an `Authorization` header; None when none was sent.
@@ -88,15 +115,16 @@ class KeyRing:
         if scheme.lower() != "bearer" or not token:
             log.warning("rejected Authorization header from %s: not 'Bearer <key>'", client)
             raise Unauthenticated("the Authorization header must read 'Bearer <API key>'")
-        key = matching_key(token, self.keys())
+        key = self.verify(token)
         if key is None:
             log.warning("rejected unknown or revoked API key from %s", client)
             raise Unauthenticated("unknown or revoked API key")
         return Principal.of(key)
 
 
-def require(principal: Principal | None, auth_error: Forbidden | None, scope: str, space: str | None) -> Principal:
-    """The caller, if it holds `scope` and may touch `space`; else Unauthenticated / Forbidden."""
+def require(principal: Principal | None, auth_error: GraphmemError | None, scope: str, space: str | None) -> Principal:
+    """The caller, if it holds `scope` and may touch `space`; else Unauthenticated / Forbidden (or the error
+    that kept the key from being checked, e.g. StoreUnavailable)."""
     if auth_error is not None:
         raise auth_error
     if principal is None:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from graphmem.api.auth import KeyRing, Principal
     from graphmem.api.loaders import Loaders
     from graphmem.api.metrics import Metrics
-    from graphmem.errors import Forbidden
+    from graphmem.errors import GraphmemError
     from graphmem.memory_graph import MemoryGraph
 
 
@@ -39,7 +39,7 @@ class Services:
     def keyring(self) -> KeyRing:
         from graphmem.api.auth import KeyRing
 
-        return KeyRing(self.settings)
+        return KeyRing(self.settings, self.store)
 
     @cached_property
     def metrics(self) -> Metrics:
@@ -64,7 +64,7 @@ class RequestContext:
     response: Any
     request_id: str
     principal: Principal | None
-    auth_error: Forbidden | None
+    auth_error: GraphmemError | None
     loaders: Loaders
 
     def require(self, scope: str, space: str | None) -> Principal:

@@ -1,9 +1,11 @@
-"""API keys: how they are minted, stored (hashed) and looked up.
+"""API keys: how they are minted, recorded (hashed) and matched, and the key file.
 
-A key reads `gmk_<key id>_<secret>`; only its sha256 is stored. The store is the key file (JSON,
-GRAPHMEM_API_KEY_FILE, default api-keys.json in GRAPHMEM_SECRETS_DIR; folder 0700, file 0600) plus any records in
-GRAPHMEM_API_KEYS: `;`-separated `SECRET|scopes|spaces[|name]`, where SECRET is the key itself or
-`sha256:<hex digest>`, scopes are `read,write,admin` and spaces are names, `prefix*` patterns or `*` for all.
+A key reads `gmk_<key id>_<secret>`; only its sha256 is stored. Keys live in one store that
+GRAPHMEM_API_KEY_STORE chooses (`open_key_store`): the database (`ApiKey` nodes, see
+`graphmem.api.key_table`) or the key file (JSON, GRAPHMEM_API_KEY_FILE, default api-keys.json in
+GRAPHMEM_SECRETS_DIR; folder 0700, file 0600); records in GRAPHMEM_API_KEYS count in either case:
+`;`-separated `SECRET|scopes|spaces[|name]`, where SECRET is the key itself or `sha256:<hex digest>`, scopes
+are `read,write,admin` and spaces are names, `prefix*` patterns or `*` for all.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import json
 import secrets
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from graphmem.api.scope import check_key_space
 from graphmem.config import Settings
@@ -21,8 +24,12 @@ from graphmem.errors import ConfigError, InvalidInput, NotFound
 from graphmem.private_files import move_private, private_dir, write_private
 from graphmem.timeutil import iso, utc_now
 
+if TYPE_CHECKING:
+    from graphmem.db import Store
+
 SCOPES = ("read", "write", "admin")
 KEY_PREFIX = "gmk_"
+MAX_KEY_ID_CHARS = 64  # minted ids are 8 hex digits; a longer one is never looked up
 
 
 LEGACY_KEY_DIR = Path("~/.local/share/graphmem")  # the default before GRAPHMEM_SECRETS_DIR
@@ -46,8 +53,16 @@ def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
+def key_id_of(presented: str) -> str | None:
+    """The key id a presented `gmk_<key id>_<secret>` names (public: it is printed by `keys list`), else None."""
+    if not presented.startswith(KEY_PREFIX):
+        return None
+    key_id, sep, secret = presented[len(KEY_PREFIX) :].partition("_")
+    return key_id if sep and key_id and secret and len(key_id) <= MAX_KEY_ID_CHARS else None
+
+
 @dataclass(frozen=True)
-class ApiKey:
+class KeyRecord:
     """One stored key: never the key itself, only its digest, scopes and spaces."""
 
     key_id: str
@@ -96,9 +111,9 @@ def parse_spaces(field_name: str, text: str | list[str] | tuple[str, ...]) -> tu
     return spaces
 
 
-def parse_env_records(text: str | None) -> list[ApiKey]:
+def parse_env_records(text: str | None) -> list[KeyRecord]:
     """Records from GRAPHMEM_API_KEYS (see the module docstring)."""
-    keys: list[ApiKey] = []
+    keys: list[KeyRecord] = []
     for n, record in enumerate(r.strip() for r in (text or "").split(";")):
         if not record:
             continue
@@ -115,8 +130,32 @@ def parse_env_records(text: str | None) -> list[ApiKey]:
         except InvalidInput as exc:
             raise ConfigError(f"GRAPHMEM_API_KEYS record {n + 1}: {exc}") from None
         name = parts[3].strip() if len(parts) == 4 else f"env-{n + 1}"
-        keys.append(ApiKey(f"env{n + 1}", digest, scopes, spaces, name, source="env"))
+        keys.append(KeyRecord(f"env{n + 1}", digest, scopes, spaces, name, source="env"))
     return keys
+
+
+class KeyStore(Protocol):
+    """Where `graphmem keys` keeps keys: the database (`KeyTable`) or the key file (`KeyFile`)."""
+
+    @property
+    def where(self) -> str: ...
+
+    def load(self) -> list[KeyRecord]: ...
+
+    def create(self, scopes: tuple[str, ...], spaces: tuple[str, ...], name: str = "") -> tuple[str, KeyRecord]: ...
+
+    def revoke(self, key_id: str) -> KeyRecord: ...
+
+
+def open_key_store(settings: Settings, store: Store | None) -> KeyStore:
+    """The store GRAPHMEM_API_KEY_STORE chooses (`Settings.key_store`); the database needs `store`."""
+    if settings.key_store == "file":
+        return KeyFile(key_file_path(settings))
+    if store is None:
+        raise ConfigError("GRAPHMEM_API_KEY_STORE=database needs the Neo4j store")
+    from graphmem.api.key_table import KeyTable
+
+    return KeyTable(store)
 
 
 class KeyFile:
@@ -125,19 +164,19 @@ class KeyFile:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def load(self) -> list[ApiKey]:
+    def load(self) -> list[KeyRecord]:
         if not self.path.exists():
             return []
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             return [
-                ApiKey(**{**record, "scopes": tuple(record["scopes"]), "spaces": tuple(record["spaces"])})
+                KeyRecord(**{**record, "scopes": tuple(record["scopes"]), "spaces": tuple(record["spaces"])})
                 for record in data.get("keys", [])
             ]
         except (OSError, ValueError, TypeError, KeyError) as exc:
             raise ConfigError(f"API key file {self.path} is unreadable: {exc}") from None
 
-    def save(self, keys: list[ApiKey]) -> None:
+    def save(self, keys: list[KeyRecord]) -> None:
         records = []
         for key in keys:
             record = asdict(key)
@@ -145,29 +184,42 @@ class KeyFile:
             records.append(record)
         write_private(self.path, json.dumps({"version": 1, "keys": records}, indent=2) + "\n")
 
-    def create(self, scopes: tuple[str, ...], spaces: tuple[str, ...], name: str = "") -> tuple[str, ApiKey]:
+    @property
+    def where(self) -> str:
+        return str(self.path)
+
+    def create(self, scopes: tuple[str, ...], spaces: tuple[str, ...], name: str = "") -> tuple[str, KeyRecord]:
         """Mint a key; returns (the key, shown once, its stored record)."""
-        key_id = secrets.token_hex(4)
-        secret = f"{KEY_PREFIX}{key_id}_{secrets.token_urlsafe(32)}"
-        record = ApiKey(key_id, hash_key(secret), scopes, spaces, name, created_at=iso(utc_now()))
-        self.save([*self.load(), record])
+        keys = self.load()
+        taken = {key.key_id for key in keys}
+        secret, record = mint_key(scopes, spaces, name)
+        while record.key_id in taken:
+            secret, record = mint_key(scopes, spaces, name)
+        self.save([*keys, record])
         return secret, record
 
-    def revoke(self, key_id: str) -> ApiKey:
+    def revoke(self, key_id: str) -> KeyRecord:
         keys = self.load()
         for i, key in enumerate(keys):
             if key.key_id == key_id:
                 if key.revoked_at is None:
-                    keys[i] = ApiKey(**{**asdict(key), "revoked_at": iso(utc_now())})
+                    keys[i] = KeyRecord(**{**asdict(key), "revoked_at": iso(utc_now())})
                     self.save(keys)
                 return keys[i]
         raise NotFound("key_id", f"no key {key_id!r} in {self.path}")
 
 
-def matching_key(presented: str, keys: list[ApiKey]) -> ApiKey | None:
+def mint_key(scopes: tuple[str, ...], spaces: tuple[str, ...], name: str = "") -> tuple[str, KeyRecord]:
+    """A new random key and its record (digest only); the caller stores the record and shows the key once."""
+    key_id = secrets.token_hex(4)
+    secret = f"{KEY_PREFIX}{key_id}_{secrets.token_urlsafe(32)}"
+    return secret, KeyRecord(key_id, hash_key(secret), scopes, spaces, name, created_at=iso(utc_now()))
+
+
+def matching_key(presented: str, keys: list[KeyRecord]) -> KeyRecord | None:
     """The active key whose digest equals the presented key's, compared in constant time against all."""
     digest = hash_key(presented)
-    found: ApiKey | None = None
+    found: KeyRecord | None = None
     for key in keys:
         if hmac.compare_digest(key.sha256, digest) and key.active and found is None:
             found = key

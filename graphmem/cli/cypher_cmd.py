@@ -2,7 +2,8 @@
 
 A statement passes two guards: parsing (`graphmem.db.readonly`: no LOAD CSV, transaction management,
 writes, admin commands or procedures off the read-only list), then `EXPLAIN` (the planner must call it a
-read). A refusal prints one line and exits 2; a server error prints one line and exits 1.
+read). Results holding API key nodes are refused too. A refusal prints one line and exits 2; a server error
+prints one line and exits 1.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from graphmem.config import get_settings
 from graphmem.db import Store
 from graphmem.db.readonly import DBMS_MODE_PROCEDURES, procedures_called, refusal
 from graphmem.errors import InvalidInput
+from graphmem.model.nodes import HIDDEN_LABELS
 
 EXIT_REFUSED = 2
 
@@ -67,9 +69,29 @@ def run_read_only(store: Store, query: str, params: dict[str, Any]) -> list[dict
     if kind != "r" and not dbms_read:
         raise Refused(f"the planner says the query is not read-only (query type {kind!r})")
     try:
-        return store.read_transaction(lambda tx: [r.data() for r in tx.run(query, params)])
+        records = store.read_transaction(lambda tx: list(tx.run(query, params)))
     except Neo4jError as exc:
         raise InvalidInput("query", _one_line(exc.message or str(exc))) from None
+    if any(_shows_hidden(value) for record in records for value in record.values()):
+        raise Refused(f"the result holds {'/'.join(HIDDEN_LABELS)} nodes (API keys), which the console never shows")
+    return [record.data() for record in records]
+
+
+def _shows_hidden(value: Any) -> bool:
+    """Does a result value hold a node with a hidden label (API keys), however nested (paths, lists, maps)?"""
+    from neo4j.graph import Node, Path, Relationship
+
+    if isinstance(value, Node):
+        return bool(value.labels & set(HIDDEN_LABELS))
+    if isinstance(value, Path):
+        return any(_shows_hidden(node) for node in value.nodes)
+    if isinstance(value, Relationship):
+        return any(_shows_hidden(node) for node in (value.start_node, value.end_node) if node is not None)
+    if isinstance(value, list):
+        return any(_shows_hidden(item) for item in value)
+    if isinstance(value, dict):
+        return any(_shows_hidden(item) for item in value.values())
+    return False
 
 
 def _one_line(message: str) -> str:

@@ -23,6 +23,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from graphmem.api import Services, create_app
+    from graphmem.api.key_table import prepare_key_store
     from graphmem.db import Store, install_schema
     from graphmem.logs import configure_logging
 
@@ -33,6 +34,7 @@ def _serve(args: argparse.Namespace) -> int:
     if not args.no_schema_install:
         report = install_schema(store, services.embedder.dimensions, settings.vector_quantization)
         print(f"schema ready on Neo4j {report.server_version} ({report.dimensions}-d vectors)")
+    print(prepare_key_store(settings, store))
     host = args.host or settings.host
     port = args.port or settings.port
     print(f"graphmem serving GraphQL at http://{host}:{port}/graphql")

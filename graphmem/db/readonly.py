@@ -2,8 +2,9 @@
 
 `refusal(text)` tokenises the statement the way Cypher does (comments, string literals and backtick names
 dropped; keywords case-insensitive across whitespace and comments) and returns why it is refused, or None.
-Refused: `LOAD CSV`, `TERMINATE TRANSACTION(S)`, `USE`, writes, admin and schema commands, and `CALL` of
-any procedure not in `READ_ONLY_PROCEDURES`. Characters whose meaning could differ between this tokeniser
+Refused: `LOAD CSV`, `TERMINATE TRANSACTION(S)`, `USE`, writes, admin and schema commands, `CALL` of
+any procedure not in `READ_ONLY_PROCEDURES`, and naming a label the console never shows (`HIDDEN_LABELS`:
+API keys). Characters whose meaning could differ between this tokeniser
 and the server's (control and format characters, unusual line separators) refuse the statement outright.
 The caller still runs `EXPLAIN` and refuses anything the planner does not call a read.
 """
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+
+from graphmem.model.nodes import HIDDEN_LABELS
 
 # Read-only procedures an analyst may CALL (compared case-insensitively). Anything else is refused:
 # db.stats.collect, dbms.killQuery, db.createLabel, dbms.listConfig...
@@ -49,6 +52,8 @@ ADMIN_OBJECTS = frozenset({"DATABASE", "DATABASES", "SERVER", "SERVERS", "USER",
 AMBIGUOUS_SEPARATORS = frozenset("\u2028\u2029\x85\x0b\x0c")
 # Tokens after which an identifier is a property key, parameter, label or type, never a clause keyword.
 NAME_CONTEXT = frozenset({".", "$", ":", "|", "&", "!"})
+# Tokens after which a name is (or may be) a label in a label expression: `:A`, `:A|B`, `:A&B`, `:!A`.
+LABEL_CONTEXT = frozenset({":", "|", "&", "!"})
 
 
 @dataclass(frozen=True)
@@ -171,10 +176,12 @@ def refusal(text: str) -> str | None:
     for i, token in enumerate(tokens):
         if token.kind == "punct" and token.text == ";" and i + 1 < len(tokens):
             return "one statement at a time (no ';' between statements)"
+        before = tokens[i - 1].text if i > 0 and tokens[i - 1].kind == "punct" else ""
+        if token.kind in ("word", "name") and token.text in HIDDEN_LABELS and before in LABEL_CONTEXT:
+            return f"{token.text} nodes (API keys) are not readable through the console"
         word = token.keyword
         if word is None:
             continue
-        before = tokens[i - 1].text if i > 0 and tokens[i - 1].kind == "punct" else ""
         after = tokens[i + 1] if i + 1 < len(tokens) else None
         after_word = after.keyword if after is not None else None
         # Checked wherever the word stands (only a property key `n.load` is exempt): these reach files,

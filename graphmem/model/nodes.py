@@ -187,6 +187,25 @@ class AuditRecord(GraphNode):
     runs = IntegerProperty(help_text="runs it took (more than 1 when resumed)")
 
 
+class ApiKey(StructuredNode):
+    """A service API key, stored hashed: outside every space (no `space` property), so no tenant read matches it.
+
+    Kept out of NODE_CLASSES: it is configuration, not memory. `key_id` is unique (cypher/schema/constraints).
+    """
+
+    key_id = StringProperty(unique_index=True, required=True, help_text="the public part of gmk_<key_id>_<secret>")
+    sha256 = StringProperty(required=True, help_text="hex sha256 of the whole key; the key itself is never stored")
+    scopes = ArrayProperty(StringProperty(), required=True, help_text="read | write | admin")
+    spaces = ArrayProperty(StringProperty(), required=True, help_text="space names, prefix* patterns or *")
+    name = StringProperty(help_text="a label to recognise the key by")
+    created_at = DateTimeProperty(required=True)
+    revoked_at = DateTimeProperty(help_text="set once, never cleared: a revoked key stays refused")
+
+
+# Labels a tenant never reads and the `graphmem cypher` console never returns.
+HIDDEN_LABELS: tuple[str, ...] = (ApiKey.__name__,)
+
+
 NODE_CLASSES: tuple[type[GraphNode], ...] = (Episode, Episodic, Semantic, Tag, Subgoal, Procedural)
 LABELS: tuple[str, ...] = tuple(cls.__name__ for cls in NODE_CLASSES)
 EMBEDDED_LABELS: tuple[str, ...] = tuple(

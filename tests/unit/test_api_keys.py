@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from graphmem.api.auth import KeyRing, Unauthenticated
-from graphmem.api.keys import parse_env_records
+from graphmem.api.keys import key_id_of, parse_env_records
 from graphmem.cli import main
 from graphmem.config import Settings, get_settings
 from graphmem.errors import ConfigError
@@ -19,6 +19,7 @@ from graphmem.errors import ConfigError
 def key_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     path = tmp_path / "keys.json"
     monkeypatch.setenv("GRAPHMEM_API_KEY_FILE", str(path))
+    monkeypatch.setenv("GRAPHMEM_API_KEY_STORE", "file")
     monkeypatch.delenv("GRAPHMEM_API_KEYS", raising=False)
     get_settings.cache_clear()
     yield path
@@ -40,6 +41,11 @@ def test_create_list_revoke(key_file: Path, capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(Unauthenticated):
         ring.authenticate(f"Bearer {created['key']}", "test")
     assert main(["keys", "revoke", "nope"]) == 1
+
+
+def test_import_needs_the_database_store(key_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["keys", "import"]) == 1
+    assert "set GRAPHMEM_API_KEY_STORE=database" in capsys.readouterr().err
 
 
 def test_bad_scopes_are_refused_by_name(key_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,3 +80,25 @@ def test_env_records_accept_raw_keys_and_digests() -> None:
         ring.authenticate("Basic k1", "t")
     with pytest.raises(ConfigError, match="record 1"):
         parse_env_records("k1|read,fly|a")
+
+
+def test_the_key_store_defaults_to_the_database_with_a_shared_server_and_to_the_file_with_the_embedded_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("NEO4J_URI", "GRAPHMEM_API_KEY_STORE"):
+        monkeypatch.delenv(name, raising=False)
+    assert Settings().key_store == "file"  # `make run`: the embedded server, one machine
+    assert Settings(NEO4J_URI="neo4j+s://x.databases.neo4j.io").key_store == "database"
+    assert Settings(NEO4J_URI="bolt://db:7687", GRAPHMEM_API_KEY_STORE="file").key_store == "file"
+    assert Settings(GRAPHMEM_API_KEY_STORE="database").key_store == "database"
+    with pytest.raises(ValueError, match="GRAPHMEM_API_KEY_STORE"):
+        Settings(GRAPHMEM_API_KEY_STORE="redis")
+    with pytest.raises(ConfigError, match="needs the Neo4j store"):
+        KeyRing(Settings(GRAPHMEM_API_KEY_STORE="database"))
+
+
+def test_the_key_id_is_read_from_the_key_and_nothing_else_passes_for_one() -> None:
+    assert key_id_of("gmk_1a2b3c4d_Zx-_9") == "1a2b3c4d"
+    too_long = f"gmk_{'a' * 65}_secret"  # never sent to the database
+    for presented in ("gmk_1a2b3c4d", "gmk__secret", "gmk_1a2b_", "Bearer gmk_1_2", "sk-gmk_1_2", "", too_long):
+        assert key_id_of(presented) is None, presented

@@ -6,7 +6,7 @@ import re
 
 from graphmem.db.queries import CYPHER_DIR
 from graphmem.model import LABELS, relationship_types
-from graphmem.model.nodes import AuditRecord
+from graphmem.model.nodes import HIDDEN_LABELS, AuditRecord
 
 NODE_LABEL = re.compile(r"\(\s*\w*\s*:\s*([A-Z]\w*)")
 REL_TYPE = re.compile(r"\[\s*\w*\s*:\s*([A-Z_|]+)")
@@ -17,7 +17,7 @@ def _cypher_files() -> list[tuple[str, str]]:
 
 
 def test_cypher_files_use_only_declared_labels() -> None:
-    known = set(LABELS) | {AuditRecord.__name__}  # audit records are not memory, so not in LABELS
+    known = set(LABELS) | {AuditRecord.__name__, *HIDDEN_LABELS}  # audit records and API keys are not memory
     for name, text in _cypher_files():
         for label in NODE_LABEL.findall(text):
             assert label in known, f"{name} uses undeclared label {label}"
