@@ -187,6 +187,8 @@ def _reply_data(reply: httpx.Response) -> dict[str, Any]:
 
 
 def _unreachable(url: object, exc: httpx.TransportError) -> GraphmemClientError:
+    if isinstance(exc, httpx.TimeoutException):
+        return GraphmemClientError(f"service at {url} did not answer in time ({exc or 'timeout'})", code="TIMEOUT")
     detail = type(exc).__name__ if not str(exc) else str(exc)
     return GraphmemClientError(f"service unreachable at {url}: {detail}", code="UNAVAILABLE")
 

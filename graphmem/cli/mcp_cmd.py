@@ -36,6 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--url", help="service base URL (GRAPHMEM_URL, default http://127.0.0.1:8000)")
     parser.add_argument("--space", help="default space for the tools (GRAPHMEM_SPACE)")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for each service call (60)")
     parser.set_defaults(handler=_serve)
 
 
@@ -43,6 +44,6 @@ def _serve(args: argparse.Namespace) -> int:
     from graphmem.mcp import build_mcp_server
 
     settings = get_settings()
-    with Client(args.url or settings.service_url, api_key=settings.client_api_key) as client:
+    with Client(args.url or settings.service_url, api_key=settings.client_api_key, timeout=args.timeout) as client:
         build_mcp_server(client, args.space or settings.client_space).run("stdio")
     return 0

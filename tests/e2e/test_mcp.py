@@ -31,7 +31,8 @@ TOOLS = {
 def service(neo4j_server, tmp_path_factory) -> Iterator[str]:
     keys = f"{KEY}|admin,read,write|*|mcp-agent;{READ_ONLY_KEY}|read|*|mcp-reader"
     key_file = str(tmp_path_factory.mktemp("keys") / "keys.json")
-    with serve_process(neo4j_server, GRAPHMEM_API_KEYS=keys, GRAPHMEM_API_KEY_FILE=key_file) as base:
+    slow_machine_ok = {"GRAPHMEM_API_QUERY_TIMEOUT": "300"}  # a shared CI box must not turn a recall into an error
+    with serve_process(neo4j_server, GRAPHMEM_API_KEYS=keys, GRAPHMEM_API_KEY_FILE=key_file, **slow_machine_ok) as base:
         yield base
 
 
@@ -61,7 +62,7 @@ async def agent(url: str, space: str | None = None, key: str | None = KEY) -> As
     env = {k: v for k, v in os.environ.items() if k not in ("GRAPHMEM_API_KEY", "GRAPHMEM_SPACE", "GRAPHMEM_URL")}
     if key:
         env["GRAPHMEM_API_KEY"] = key
-    args = ["-m", "graphmem.cli", "mcp", "--url", url, *(["--space", space] if space else [])]
+    args = ["-m", "graphmem.cli", "mcp", "--url", url, "--timeout", "300", *(["--space", space] if space else [])]
     async with Client(StdioServerParameters(command=sys.executable, args=args, env=env)) as client:
         yield Agent(client)
 
@@ -99,7 +100,7 @@ def test_agent_records_that_the_office_moved_with_supersede(service: str, space:
         assert "result" not in tool.output_schema.get("properties", {}), tool.name  # not a JSON string in a box
     assert seen["paris"]["ids"] == [f"{seen['space']}-paris"] and seen["lyon"]["failed"] == 0
     before = seen["before"]["hits"]
-    assert _mentions(before, "Paris") and "Paris" in before[0]["text"] + before[1]["text"]
+    assert "Paris" in " ".join(hit["text"] for hit in before[:2])  # before the fix: Paris first, or both
     assert seen["link"]["created"] is True and seen["again"]["created"] is False
     now = seen["now"]
     assert "Lyon" in now["hits"][0]["text"]
@@ -108,7 +109,7 @@ def test_agent_records_that_the_office_moved_with_supersede(service: str, space:
     assert 0 < now["evidenceTokens"] <= 200
     assert "Paris" in seen["march"]["hits"][0]["text"] and not _mentions(seen["march"]["hits"], "Lyon")
     paris_version = next(v for v in seen["history"]["versions"] if v["nodeId"] == f"{seen['space']}-paris")
-    assert paris_version["status"] == "SUPERSEDED" and paris_version["validTo"].startswith("2024-06-01")
+    assert paris_version["status"] == "superseded" and paris_version["validTo"].startswith("2024-06-01")
     assert any(c["change"] == "superseded" for c in seen["changed"]["changes"])
     assert any(unit["nodeId"] == f"{seen['space']}-lyon" for unit in seen["trace"]["evidence"])
 
@@ -130,7 +131,7 @@ def test_agent_learns_a_procedure_from_an_episode_and_reports_its_outcome(servic
                  "author": "carla", "event_at": "2024-04-02T08:30:00Z", "metadata": {"channel": "#facilities"}},
                 {"text": "The Lyon office wifi network is called acme-guest.", "author": "dan"},
             ])  # fmt: skip
-            voted = await gm.call("tag_vote", query="Where are visitor badges issued?", tags=["visitor badges"])
+            voted = await gm.call("tag_vote", query="What do we know about the Lyon office?", tags=["Lyon"])
             erased = await gm.call("forget", id=f"{space}-badge", reason="test cleanup", confirm=True)
             after = await gm.call("recall", query="Where are visitor badges issued?")
             return locals()
@@ -142,7 +143,8 @@ def test_agent_learns_a_procedure_from_an_episode_and_reports_its_outcome(servic
     assert first["kind"] == "procedural" and first["value"]
     assert seen["outcome"]["procedureId"] == seen["procedure"] and seen["outcome"]["uses"] >= 1
     assert seen["batch"]["failed"] == 0 and len(seen["batch"]["ids"]) == 2
-    assert any("badge" in fact["text"] for fact in seen["voted"]["facts"]) and seen["voted"]["matches"]
+    assert seen["voted"]["matches"] and all("Lyon" in fact["text"] for fact in seen["voted"]["facts"]), seen["voted"]
+    assert any("badges" in fact["text"] for fact in seen["voted"]["facts"]), seen["voted"]
     assert seen["erased"]["completed"] and seen["erased"]["auditId"]
     assert not _mentions(seen["after"]["hits"], "badges")
 
@@ -174,7 +176,7 @@ def test_every_refusal_reaches_the_agent_naming_its_argument_once(service: str, 
     for argument, message in refusals.items():
         assert f"{argument}: " in message, (argument, message)
         assert message.count(f"{argument}:") == 1, (argument, message)  # once: not "id: id: ..."
-        assert "Traceback" not in message and message.strip() != f"Error executing tool {argument}"
+        assert "Traceback" not in message
 
 
 def test_a_wrong_key_and_a_service_that_is_down_reach_the_agent(service: str, space: str) -> None:
