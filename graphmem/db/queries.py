@@ -8,7 +8,17 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-CYPHER_DIR = Path(__file__).resolve().parents[2] / "cypher"
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+
+
+def find_cypher_dir(package_dir: Path = PACKAGE_DIR) -> Path:
+    """`graphmem/cypher` in an installed wheel (setup.py copies it there), else the checkout's top-level
+    `cypher/` (an editable install or a source tree), the one source of both."""
+    installed = package_dir / "cypher"
+    return installed if installed.is_dir() else package_dir.parent / "cypher"
+
+
+CYPHER_DIR = find_cypher_dir()
 
 
 @cache
