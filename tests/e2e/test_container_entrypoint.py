@@ -21,7 +21,7 @@ import pytest
 
 from graphmem.api.graphiql import ASSETS
 from graphmem.config import Settings
-from tests.support.api_graph import TcpRelay
+from tests.support.api_graph import TcpRelay, error_codes
 from tests.support.installed_wheel import REPO, InstalledWheel, installed_wheel
 from tests.support.service import free_port
 
@@ -75,7 +75,7 @@ def entrypoint(wheel: InstalledWheel, env: dict[str, str], log: Path) -> Iterato
                 proc.wait(timeout=30)
 
 
-def wait_for(check, proc: subprocess.Popen[str], log: Path, what: str, seconds: float = 120) -> None:  # type: ignore[no-untyped-def]
+def wait_for(check, proc: subprocess.Popen[str], log: Path, what: str, seconds: float = 240) -> None:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if check():
@@ -88,14 +88,14 @@ def wait_for(check, proc: subprocess.Popen[str], log: Path, what: str, seconds: 
 
 def answers(base: str) -> bool:
     try:
-        return httpx.get(base + "/healthz", timeout=2).status_code == 200
+        return httpx.get(base + "/healthz", timeout=10).status_code == 200
     except httpx.HTTPError:
         return False
 
 
 def graphql(base: str, key: str | None, space: str) -> httpx.Response:
     headers = {"Authorization": f"Bearer {key}"} if key else {}
-    return httpx.post(base + "/graphql", json={"query": FACTS, "variables": {"s": space}}, headers=headers)
+    return httpx.post(base + "/graphql", json={"query": FACTS, "variables": {"s": space}}, headers=headers, timeout=60)
 
 
 def test_entrypoint_waits_for_neo4j_then_serves_graphiql_and_the_key_from_the_environment(
@@ -128,13 +128,15 @@ def test_entrypoint_waits_for_neo4j_then_serves_graphiql_and_the_key_from_the_en
 
             health = subprocess.run(healthcheck_command(), env=env, capture_output=True, timeout=30, check=False)
             assert health.returncode == 0, health.stderr
-            assert graphql(base, None, space).status_code == 401
-            assert graphql(base, "gmk_wrong_" + secrets.token_urlsafe(24), space).status_code == 401
+            assert error_codes(graphql(base, None, space).json()) == ["UNAUTHENTICATED"]
+            assert error_codes(graphql(base, "gmk_wrong_" + secrets.token_urlsafe(24), space).json()) == [
+                "UNAUTHENTICATED"
+            ]
             allowed = graphql(base, key, space)
             assert allowed.status_code == 200 and allowed.json() == {"data": {"semantics": {"edges": []}}}
-            page = httpx.get(base + "/graphql", headers={"Accept": "text/html"})
+            page = httpx.get(base + "/graphql", headers={"Accept": "text/html"}, timeout=60)
             assert "graphiql.min.js" in page.text and "not installed" not in page.text
-            assert httpx.get(base + "/graphql/assets/graphiql.min.js").status_code == 200
+            assert httpx.get(base + "/graphql/assets/graphiql.min.js", timeout=60).status_code == 200
         logged = log.read_text()
         assert "clients send GRAPHMEM_API_KEY" in logged and key not in logged
         stopped = subprocess.run(healthcheck_command(), env=env, capture_output=True, timeout=30, check=False)
@@ -182,11 +184,11 @@ def test_entrypoint_refuses_bad_settings_with_one_clear_line(
     wheel: InstalledWheel, tmp_path: Path, settings: dict[str, str], message: str
 ) -> None:
     closed = f"bolt://127.0.0.1:{free_port()}"  # nothing listens there
-    env = container_env(wheel, tmp_path, NEO4J_URI=closed, NEO4J_PASSWORD="unused", **settings)
+    env = container_env(wheel, tmp_path, **{"NEO4J_URI": closed, "NEO4J_PASSWORD": "unused", **settings})
     started = time.monotonic()
     result = subprocess.run(
         ["sh", str(ENTRYPOINT)], cwd=wheel.outside, env=env, capture_output=True, text=True, timeout=60, check=False
     )
     assert result.returncode == 1
     assert message in result.stderr.strip().splitlines()[-1], result.stderr
-    assert time.monotonic() - started < 20
+    assert time.monotonic() - started < 90  # not the default 120 s wait: waiting would not help
