@@ -8,6 +8,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from graphmem.errors import ConfigError
+
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 
 
@@ -24,6 +26,11 @@ CYPHER_DIR = find_cypher_dir()
 @cache
 def load_query(name: str) -> str:
     """Text of `cypher/<name>.cypher`, e.g. `load_query("read/vector_units")`, comments kept."""
+    if not CYPHER_DIR.is_dir():
+        raise ConfigError(
+            f"graphmem's Cypher files are missing (looked in {PACKAGE_DIR / 'cypher'} and {CYPHER_DIR}): "
+            "install graphmem from a wheel built by its setup.py, or from the checkout"
+        )
     path = (CYPHER_DIR / f"{name}.cypher").resolve()
     if CYPHER_DIR not in path.parents or not path.is_file():
         raise KeyError(f"no Cypher file named {name!r} under {CYPHER_DIR}")
