@@ -1,7 +1,7 @@
 // Facts that held in a space on a date, as the service knew them at a given time (bi-temporal).
 // Parameters: $space (text); $as_of (datetime, valid time, e.g. datetime('2024-05-01T00:00:00Z'));
-// $known_at (datetime, record time; datetime() for "as we know it now"); $tag (norm_name of a tag to narrow
-// to, or null for every fact). A supersession or merge counts only once recorded (its recorded_at <=
+// $known_at (datetime, record time; datetime() for "as we know it now"); $tag (text or null: the norm_name of
+// a tag to narrow to, null for every fact). A supersession or merge counts only once recorded (its recorded_at <=
 // $known_at), so "what did we believe held on D, as of K" is answered as it would have been at K; a fact
 // resting on evidence holds while one of its evidence units does (graphmem/read/asof.py has the definition).
 MATCH (n:Semantic {space: $space})
