@@ -33,6 +33,7 @@ class Block:
     action: str | None = None  # query | run | expect | None (not run)
     options: dict[str, str] = field(default_factory=dict)
     variables: dict[str, Any] = field(default_factory=dict)
+    index: int = 0  # its place among the page's fenced blocks
 
     @property
     def where(self) -> str:
@@ -45,7 +46,7 @@ def blocks(page: str) -> list[Block]:
     found = []
     for match in _FENCE.finditer(text):
         before = text[: match.start()].rstrip("\n").rsplit("\n", 1)[-1]
-        block = Block(page, text.count("\n", 0, match.start()) + 1, match.group(1), match.group(2))
+        block = Block(page, text.count("\n", 0, match.start()) + 1, match.group(1), match.group(2), index=len(found))
         marker = _MARKER.search(before)
         if marker:
             words = marker.group(1).split()
