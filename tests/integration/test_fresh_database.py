@@ -43,6 +43,7 @@ def fresh_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         NEO4J_PASSWORD=PASSWORD,
         GRAPHMEM_NEO4J_HEAP="512m",
         GRAPHMEM_NEO4J_PAGECACHE="128m",
+        GRAPHMEM_NEO4J_START_TIMEOUT=600,  # a second JVM on a busy 2-core machine
     )
     server = EmbeddedNeo4j(settings)
     server.start()
