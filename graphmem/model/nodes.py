@@ -14,6 +14,8 @@ filter is two range comparisons an index can serve.
 
 from __future__ import annotations
 
+from typing import Any
+
 from neomodel import (
     ArrayProperty,
     BooleanProperty,
@@ -215,9 +217,10 @@ def declared_names() -> dict[str, list[str]]:
     classes = [c for c in globals().values() if isinstance(c, type) and c.__module__ == __name__]
     nodes = [c for c in classes if issubclass(c, StructuredNode) and "__label__" in c.__dict__]  # not abstract
     rels = [c for c in classes if issubclass(c, StructuredRel) and c is not StructuredRel]
+    owners: list[Any] = [*nodes, *rels]
     properties = {
         prop.get_db_property_name(name) if hasattr(prop, "get_db_property_name") else name
-        for cls in (*nodes, *rels)
+        for cls in owners
         for name, prop in cls.defined_properties(rels=False, aliases=False).items()
     }
     types = {
