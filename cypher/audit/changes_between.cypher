@@ -3,6 +3,10 @@
 // Parameters: $space (text); $since, $until (datetimes, valid time; the window is [since, until)), e.g.
 // :param since => datetime('2024-01-01T00:00:00Z'); $limit (integer, most rows returned, e.g. 1000).
 // (`status IS NOT NULL` lets the planner use the (space, status) range indexes.)
+// Dates given as text (Browser's `:params {...}` map form) would compare as null and match nothing: refused.
+WITH CASE WHEN $since IS :: ZONED DATETIME AND $until IS :: ZONED DATETIME THEN true
+          ELSE datetime('since and until must be datetimes (:param since => datetime(...)), not the text '
+                        + toString($since) + ', ' + toString($until)) END AS typed
 CALL () {
   MATCH (new)-[r:SUPERSEDES]->(old)
   WHERE r.at >= $since AND r.at < $until AND new.space = $space AND old.space = $space

@@ -1,6 +1,6 @@
 // A fact's provenance chain: the evidence units (step, turn or document) behind Semantic fact $id — directly or
 // through the sources it was merged from — with their author, date and episode, and which versions cite them.
-// Parameters: $space (text), $id (the Semantic id).
+// Parameters: $space (text), $id (text: the Semantic id).
 MATCH (f:Semantic {id: $id, space: $space})
 MATCH (f)-[:MERGED_FROM*0..10]->(src:Semantic)-[:EVIDENCED_BY]->(e:Episodic)
 WHERE src.space = $space AND e.space = $space

@@ -1,9 +1,13 @@
 // Facts that held in a space on a date, as the service knew them at a given time (bi-temporal).
 // Parameters: $space (text); $as_of (datetime, valid time, e.g. datetime('2024-05-01T00:00:00Z'));
-// $known_at (datetime, record time; datetime() for "as we know it now"); $tag (norm_name of a tag to narrow
-// to, or null for every fact). A supersession or merge counts only once recorded (its recorded_at <=
+// $known_at (datetime, record time; datetime() for "as we know it now"); $tag (text or null: the norm_name of
+// a tag to narrow to, null for every fact). A supersession or merge counts only once recorded (its recorded_at <=
 // $known_at), so "what did we believe held on D, as of K" is answered as it would have been at K; a fact
 // resting on evidence holds while one of its evidence units does (graphmem/read/asof.py has the definition).
+// Dates given as text (Browser's `:params {...}` map form) would compare as null and match nothing: refused.
+WITH CASE WHEN $as_of IS :: ZONED DATETIME AND $known_at IS :: ZONED DATETIME THEN true
+          ELSE datetime('as_of and known_at must be datetimes (:param as_of => datetime(...)), not the text '
+                        + toString($as_of) + ', ' + toString($known_at)) END AS typed
 MATCH (n:Semantic {space: $space})
 WHERE n.valid_from <= $as_of AND n.recorded_at <= $known_at AND n.expired_at > $known_at
   AND ($tag IS NULL OR EXISTS { MATCH (t:Tag {space: $space, norm_name: $tag})-[:TAGS]->(n) })

@@ -16,6 +16,7 @@ from typing import Any
 from graphmem.cli.output import print_json
 from graphmem.config import get_settings
 from graphmem.db import Store
+from graphmem.db.query_params import check_parameters, coerce_text_parameters, declared_parameters
 from graphmem.db.readonly import DBMS_MODE_PROCEDURES, procedures_called, refusal
 from graphmem.errors import InvalidInput
 from graphmem.model.nodes import HIDDEN_LABELS
@@ -53,14 +54,18 @@ def parse_params(pairs: list[str]) -> dict[str, Any]:
 def run_read_only(store: Store, query: str, params: dict[str, Any]) -> list[dict[str, Any]]:
     """Rows of a statement both guards call a read, run in a read transaction.
 
-    Raises `Refused` when parsing or EXPLAIN refuses it, `InvalidInput` (field `query`) when the server
-    rejects or fails it.
+    Parameters the query's header declares (the `cypher/audit/` files do) are typed first: an ISO 8601
+    string becomes the datetime it names. Raises `Refused` when parsing or EXPLAIN refuses it,
+    `InvalidInput` naming a parameter of the wrong type, or (field `query`) when the server rejects or fails it.
     """
     from neo4j.exceptions import Neo4jError
 
     reason = refusal(query)
     if reason is not None:
         raise Refused(reason)
+    declared = declared_parameters(query)
+    params = coerce_text_parameters(declared, params)
+    check_parameters(declared, params)
     try:
         kind = store.explain_query_type(query, **params)
     except Neo4jError as exc:

@@ -10,6 +10,7 @@ from graphmem.db.queries import load_statements
 from graphmem.db.store import Store
 from graphmem.errors import ConfigError
 from graphmem.model import EMBEDDED_LABELS
+from graphmem.model.nodes import declared_names
 
 
 @dataclass
@@ -23,7 +24,8 @@ class SchemaReport:
 
 
 def install_schema(store: Store, dimensions: int, quantized: bool = False) -> SchemaReport:
-    """Create every constraint and index if missing, then wait until they are online.
+    """Create every constraint and index if missing (and the model's names: `schema/declare_names`), then wait
+    until they are online.
 
     A database made before per-space identity is migrated: its global `id IS UNIQUE` constraints are dropped by
     name and the `(space, id)` ones created (`cypher/schema/drop_global_id_constraints.cypher`); idempotent.
@@ -45,6 +47,9 @@ def install_schema(store: Store, dimensions: int, quantized: bool = False) -> Sc
         for statement in load_statements(name):
             store.run_write_text(statement)
             report.statements += 1
+    for statement in load_statements("schema/declare_names"):
+        store.run_write_text(statement, **declared_names())
+        report.statements += 1
     _check_vector_dimensions(store, dimensions)
     if info.supports_search_clause:
         report.rebuilt = _drop_other_quantization(store, quantized)

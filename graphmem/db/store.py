@@ -21,6 +21,7 @@ from neo4j.vector import Vector
 
 from graphmem.config import Settings
 from graphmem.db.queries import load_query
+from graphmem.db.query_params import check_parameters, query_parameters
 from graphmem.errors import ConfigError, StoreUnavailable
 
 T = TypeVar("T")
@@ -185,7 +186,9 @@ class Store:
             self.queries_run += n
 
     def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        """Run the named read query in a read-routed transaction; rows as dicts."""
+        """Run the named read query in a read-routed transaction; rows as dicts. Parameters the file's
+        header declares (`Parameters: $since (datetime)`) are checked first: `InvalidInput` names a wrong one."""
+        check_parameters(query_parameters(name), params)
         return self.run_read_text(load_query(name), **params)
 
     def read_search(self, name: str, fallback: str, **params: Any) -> list[dict[str, Any]]:

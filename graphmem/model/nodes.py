@@ -14,6 +14,8 @@ filter is two range comparisons an index can serve.
 
 from __future__ import annotations
 
+from typing import Any
+
 from neomodel import (
     ArrayProperty,
     BooleanProperty,
@@ -226,3 +228,27 @@ def relationship_types() -> set[str]:
 def property_names(label: str) -> set[str]:
     cls = next(c for c in NODE_CLASSES if c.__name__ == label)
     return {prop.get_db_property_name(name) for name, prop in cls.defined_properties(rels=False, aliases=False).items()}
+
+
+def declared_names() -> dict[str, list[str]]:
+    """Every label, relationship type and property key this module declares (for `schema install`, which
+    creates them as names so a fresh database plans queries that mention them without warnings)."""
+    classes = [c for c in globals().values() if isinstance(c, type) and c.__module__ == __name__]
+    nodes = [c for c in classes if issubclass(c, StructuredNode) and "__label__" in c.__dict__]  # not abstract
+    rels = [c for c in classes if issubclass(c, StructuredRel) and c is not StructuredRel]
+    owners: list[Any] = [*nodes, *rels]
+    properties = {
+        prop.get_db_property_name(name) if hasattr(prop, "get_db_property_name") else name
+        for cls in owners
+        for name, prop in cls.defined_properties(rels=False, aliases=False).items()
+    }
+    types = {
+        rel.definition["relation_type"]
+        for cls in nodes
+        for rel in cls.defined_properties(aliases=False, properties=False).values()
+    }
+    return {
+        "labels": sorted(c.__name__ for c in nodes),
+        "types": sorted(types),
+        "properties": sorted(properties),
+    }
