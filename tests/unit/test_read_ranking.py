@@ -448,3 +448,12 @@ def test_a_question_subject_counts_once_however_it_was_matched():
     subjects = question_subjects(["Miguel Torres's", "Miguel", "Torres's", "Diego Alvarez", "Diego", "rollout"])
     assert set(subjects.values()) == {"Miguel Torres's", "Diego Alvarez", "rollout"}
     assert subjects["Miguel"] == subjects["Torres's"] == "Miguel Torres's" and subjects["Diego"] == "Diego Alvarez"
+
+
+def test_lucene_query_makes_each_word_one_lucene_term():
+    # Lucene's analyser makes a term of each Han / Hiragana character and cuts words at 255 characters:
+    # one regex word of 400 such characters was 400 clauses, past Lucene's limit of 1,024 over three fields.
+    assert lucene_query("日本語の本") == "日 本 語 の"
+    assert lucene_query("カタカナabc ไทยx") == "カタカナ abc ไทย x"
+    assert lucene_query("x" * 600) == "x" * 255
+    assert len(lucene_query("日本語の" * 400 + " ".join(f"w{i}" for i in range(2000))).split()) <= 256
