@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from neo4j.exceptions import ClientError
@@ -20,6 +21,8 @@ class SchemaReport:
     vector_filters_in_index: bool
     statements: int = 0
     vector_indexes: dict[str, int] = field(default_factory=dict)
+    # Each label's in-index filter properties, as the server reports them after install.
+    vector_filters: dict[str, list[str]] = field(default_factory=dict)
     rebuilt: list[str] = field(default_factory=list)
 
 
@@ -31,12 +34,14 @@ def install_schema(store: Store, dimensions: int, quantized: bool = False) -> Sc
     name and the `(space, id)` ones created (`cypher/schema/drop_global_id_constraints.cypher`); idempotent.
 
     On servers with in-index vector filters, `quantized` (GRAPHMEM_VECTOR_QUANTIZATION) chooses quantized or
-    full-precision vector indexes; an existing index of the other kind is dropped and built again from the
-    stored embeddings (listed in `rebuilt`). Raises `ConfigError` when an existing vector index has another
-    dimension than the embedder's (the data was embedded with another model).
+    full-precision vector indexes; an existing index of the other kind, or one that does not declare the filter
+    properties `cypher/schema/vector_indexes` names (made by an older schema or another tool), is dropped and
+    built again from the stored embeddings (listed in `rebuilt`). `vector_filters_in_index` is true when the
+    server reports every index with its declared filters. Raises `ConfigError` when an existing vector index
+    has another dimension than the embedder's (the data was embedded with another model).
     """
     info = store.verify()
-    report = SchemaReport(info.version, dimensions, info.supports_search_clause)
+    report = SchemaReport(info.version, dimensions, vector_filters_in_index=False)
     vector_file = "schema/vector_indexes" if info.supports_search_clause else "schema/vector_indexes_legacy"
     for name in (
         "schema/drop_global_id_constraints",
@@ -51,15 +56,19 @@ def install_schema(store: Store, dimensions: int, quantized: bool = False) -> Sc
         store.run_write_text(statement, **declared_names())
         report.statements += 1
     _check_vector_dimensions(store, dimensions)
+    declared = declared_vector_filters() if info.supports_search_clause else {}
     if info.supports_search_clause:
-        report.rebuilt = _drop_other_quantization(store, quantized)
+        report.rebuilt = _drop_stale_vector_indexes(store, quantized, declared)
     for statement in load_statements(vector_file):
         store.run_write_text(statement, dimensions=dimensions, quantized=quantized)
         report.statements += 1
     await_indexes(store, REBUILD_WAIT_S if report.rebuilt else AWAIT_S)
-    report.vector_indexes = {
-        row["label"]: row["dimensions"] for row in store.read("schema/show_vector_indexes") if row["label"]
-    }
+    indexes = [row for row in store.read("schema/show_vector_indexes") if _is_own(row)]
+    report.vector_indexes = {row["label"]: row["dimensions"] for row in indexes}
+    report.vector_filters = {row["label"]: list(row["filters"]) for row in indexes}
+    report.vector_filters_in_index = bool(declared) and all(
+        report.vector_filters.get(label) == filters for label, filters in declared.items()
+    )
     missing = set(EMBEDDED_LABELS) - set(report.vector_indexes)
     if missing:
         raise ConfigError(f"vector indexes missing after install for: {', '.join(sorted(missing))}")
@@ -88,13 +97,34 @@ def await_indexes(store: Store, seconds: int = AWAIT_S) -> None:
         ) from exc
 
 
-def _drop_other_quantization(store: Store, quantized: bool) -> list[str]:
-    """Drop graphmem's vector indexes whose quantization is not the one asked for; their names."""
+# `FOR (n:Label) ON n.embedding WITH [n.a, n.b]` in `cypher/schema/vector_indexes.cypher`.
+_DECLARED_FILTERS = re.compile(r"FOR \(n:(?P<label>\w+)\) ON n\.embedding\s+WITH \[(?P<properties>[^\]]*)\]")
+
+
+def declared_vector_filters() -> dict[str, list[str]]:
+    """Each label's in-index filter properties as `cypher/schema/vector_indexes` declares them (its one source)."""
+    declared = {}
+    for statement in load_statements("schema/vector_indexes"):
+        match = _DECLARED_FILTERS.search(statement)
+        if match:
+            declared[match["label"]] = re.findall(r"n\.(\w+)", match["properties"])
+    return declared
+
+
+def _is_own(row: dict) -> bool:
+    """One of graphmem's vector indexes (`<label>_embedding` on an embedded label), not an analyst's."""
+    return row["label"] in EMBEDDED_LABELS and row["name"] == f"{row['label'].lower()}_embedding"
+
+
+def _drop_stale_vector_indexes(store: Store, quantized: bool, declared: dict[str, list[str]]) -> list[str]:
+    """Drop graphmem's vector indexes of the other quantization or with other filter properties; their names."""
     dropped = []
     for row in store.read("schema/show_vector_indexes"):
-        is_quantized = row["quantization"] not in (None, "NONE")
-        own = row["label"] in EMBEDDED_LABELS and row["name"] == f"{row['label'].lower()}_embedding"
-        if own and row["quantization"] is not None and is_quantized != quantized:
+        if not _is_own(row):
+            continue
+        other_quantization = row["quantization"] is not None and (row["quantization"] != "NONE") != quantized
+        other_filters = list(row["filters"]) != declared.get(row["label"], [])
+        if other_quantization or other_filters:
             store.write("schema/drop_index", index=row["name"])
             dropped.append(row["name"])
     return dropped

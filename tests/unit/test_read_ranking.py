@@ -13,7 +13,7 @@ from graphmem.errors import InvalidInput
 from graphmem.read.asof import AsOf
 from graphmem.read.fusion import Fused, tied_ranks, weighted_rrf
 from graphmem.read.legs.base import LegRanking, UnitRow, native_time
-from graphmem.read.legs.lexical import in_space_query, lucene_query
+from graphmem.read.legs.lexical import fields_query, lucene_query
 from graphmem.read.packing import evidence_blocks, pack_evidence
 from graphmem.read.planner import parse_mode, query_tags
 from graphmem.read.reasoning import extractive_guidance
@@ -54,9 +54,8 @@ def test_lucene_query_neutralises_every_operator():
     assert lucene_query("?!") == ""
 
 
-def test_in_space_query_quotes_the_space_and_names_every_text_field():
-    query = in_space_query("lyon office", 'team "a" \\ b', ("text", "goal"))
-    assert query == '+space:"team \\"a\\" \\\\ b"^0 +(text:(lyon office) goal:(lyon office))'
+def test_fields_query_names_every_text_field_and_no_space():
+    assert fields_query("lyon office", ("text", "goal")) == "text:(lyon office) goal:(lyon office)"
 
 
 def test_weighted_rrf_sums_legs_and_respects_weights():
@@ -449,3 +448,12 @@ def test_a_question_subject_counts_once_however_it_was_matched():
     subjects = question_subjects(["Miguel Torres's", "Miguel", "Torres's", "Diego Alvarez", "Diego", "rollout"])
     assert set(subjects.values()) == {"Miguel Torres's", "Diego Alvarez", "rollout"}
     assert subjects["Miguel"] == subjects["Torres's"] == "Miguel Torres's" and subjects["Diego"] == "Diego Alvarez"
+
+
+def test_lucene_query_makes_each_word_one_lucene_term():
+    # Lucene's analyser makes a term of each Han / Hiragana character and cuts words at 255 characters:
+    # one regex word of 400 such characters was 400 clauses, past Lucene's limit of 1,024 over three fields.
+    assert lucene_query("日本語の本") == "日 本 語 の"
+    assert lucene_query("カタカナabc ไทยx") == "カタカナ abc ไทย x"
+    assert lucene_query("x" * 600) == "x" * 255
+    assert len(lucene_query("日本語の" * 400 + " ".join(f"w{i}" for i in range(2000))).split()) <= 256

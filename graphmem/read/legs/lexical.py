@@ -10,11 +10,17 @@ from graphmem.db import Store
 from graphmem.read.asof import AsOf
 from graphmem.read.legs.base import LegRanking, UnitRow, merge_by_score
 
-_TERM = re.compile(r"\w+", re.UNICODE)
+# Where Lucene's standard tokenizer (UAX#29) makes one term per character (Han, Hiragana) or a term of a run
+# (Katakana; Thai, Lao, Myanmar, Khmer), so that a word here is at most one term there.
+_ONE_PER_CHAR = "\u3040-\u309f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_OWN_RUN = "\u30a0-\u30ff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_TERM = re.compile(rf"[{_ONE_PER_CHAR}]|[{_OWN_RUN}]+|(?:(?![{_ONE_PER_CHAR}{_OWN_RUN}])\w)+", re.UNICODE)
+# Lucene's tokenizer splits longer words into pieces of this length.
+MAX_TERM_CHARS = 255
 _LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
 # Lucene refuses more than 1024 clauses; long texts keep their first terms (x3 text fields of Episodic).
 MAX_TERMS = 256
-# The text fields of each kind's full-text index (`cypher/schema/fulltext_indexes`, which adds `space`).
+# The text fields of each kind's full-text index (`cypher/schema/fulltext_indexes`; no `space` among them).
 TEXT_FIELDS = {
     "semantic": ("text",),
     "episodic": ("text", "action", "observation"),
@@ -26,11 +32,13 @@ def lucene_query(text: str) -> str:
     """User text as a Lucene query that matches any of its words and can never be parsed as syntax.
 
     Words are lower-cased (so AND / OR / NOT are plain words, not operators) and every Lucene special
-    character is escaped; punctuation between words is dropped. Empty when the text has no words.
+    character is escaped; punctuation between words is dropped. Each word is one term for Lucene's analyser
+    (CJK characters are words of their own, long words are cut), so `MAX_TERMS` words stay under Lucene's
+    clause limit. Empty when the text has no words.
     """
     seen: set[str] = set()
     terms: list[str] = []
-    for word in _TERM.findall(text.lower()):
+    for word in (w[:MAX_TERM_CHARS] for w in _TERM.findall(text.lower())):
         if word not in seen:
             seen.add(word)
             terms.append(_LUCENE_SPECIAL.sub(r"\\\1", word))
@@ -39,18 +47,13 @@ def lucene_query(text: str) -> str:
     return " ".join(terms)
 
 
-def in_space_query(words: str, space: str, fields: Sequence[str]) -> str:
-    """A Lucene query for `words` (from `lucene_query`) in the text `fields`, restricted to `space`'s nodes.
+def fields_query(words: str, fields: Sequence[str]) -> str:
+    """A Lucene query for `words` (from `lucene_query`) in each of the text `fields` of one kind's index.
 
-    The space is a phrase on the `space` field, analysed as the indexed value was, so every node of the
-    space matches it whatever its characters; boosted by 0, it filters without changing the BM25 score.
-    A phrase can also match a longer space holding the same words (`org 1` in `big org 1`), so the
-    Cypher after it still checks `n.space`; a space with no words at all analyses to nothing and the
-    query falls back to every space's hits.
+    Naming the fields keeps the query off any other field an index may hold; the space is not one of them
+    (`cypher/schema/fulltext_indexes`), so the Cypher after Lucene keeps the space's hits.
     """
-    phrase = space.replace("\\", "\\\\").replace('"', '\\"')
-    text = " ".join(f"{field}:({words})" for field in fields)
-    return f'+space:"{phrase}"^0 +({text})'
+    return " ".join(f"{field}:({words})" for field in fields)
 
 
 def lexical_leg(
@@ -65,16 +68,16 @@ def lexical_leg(
 ) -> LegRanking:
     """BM25 ranking of units of `kinds` valid in `scope`, best first.
 
-    Lucene returns the space's hits (see `in_space_query`), every kind's in one round trip; every version
-    of them, so the status/time filter runs after Lucene's top `fetch`; while that leaves a kind fewer than
-    k rows and Lucene had more hits, that kind is asked again with a bigger fetch (x8, up to `MAX_FETCH`),
-    so the result is the scope's own BM25 top k.
+    Lucene returns every space's hits, every kind's in one round trip and every version of them, so the
+    space, status and time filter runs after Lucene's top `fetch`; while that leaves a kind fewer than k rows
+    and Lucene had more hits, that kind is asked again with a bigger fetch (x8, up to `MAX_FETCH`), so the
+    result is the scope's own BM25 top k (within Lucene's top `MAX_FETCH` of all spaces).
     """
     words = lucene_query(text)
     if not words or not kinds:
         return LegRanking("lexical", [])
     query_vector = store.vector(vector)
-    queries = {kind: in_space_query(words, space, TEXT_FIELDS[kind]) for kind in kinds}
+    queries = {kind: fields_query(words, TEXT_FIELDS[kind]) for kind in kinds}
 
     def top_k(asked: Sequence[str], fetch: int) -> dict[str, tuple[list[dict[str, Any]], int]]:
         rows = store.read(
