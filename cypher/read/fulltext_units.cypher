@@ -1,5 +1,5 @@
 // Lexical (BM25) leg over every kind in $kinds (semantic, episodic, procedural) in one round trip: each kind's
-// full-text index asked for its top $fetch hits ($queries.<kind>, see read/legs/lexical.py), then space, status
+// full-text index asked for the space's hits ($queries.<kind>, see read/legs/lexical.py), then space, status
 // and time filters, the best $k of each kind kept. `scanned` = the kind's index hits seen, so a caller can
 // tell whether a bigger fetch could find more; a kind with no row left returns one row with a null id.
 // Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
@@ -7,17 +7,17 @@ CYPHER 25
 UNWIND $kinds AS kind
 CALL (kind) {
   WHEN kind = 'semantic' THEN {
-    CALL db.index.fulltext.queryNodes('semantic_text', $queries.semantic, {limit: $fetch})
+    CALL db.index.fulltext.queryNodes('semantic_text_in_space', $queries.semantic, {limit: $fetch})
       YIELD node, score
     RETURN node, score
   }
   WHEN kind = 'episodic' THEN {
-    CALL db.index.fulltext.queryNodes('episodic_text', $queries.episodic, {limit: $fetch})
+    CALL db.index.fulltext.queryNodes('episodic_text_in_space', $queries.episodic, {limit: $fetch})
       YIELD node, score
     RETURN node, score
   }
   WHEN kind = 'procedural' THEN {
-    CALL db.index.fulltext.queryNodes('procedural_text', $queries.procedural, {limit: $fetch})
+    CALL db.index.fulltext.queryNodes('procedural_text_in_space', $queries.procedural, {limit: $fetch})
       YIELD node, score
     RETURN node, score
   }

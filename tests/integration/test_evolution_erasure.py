@@ -59,7 +59,7 @@ def _recall_texts(memory: MemoryGraph, space: str, query: str) -> list[str]:
 def _index_hits(store: Store, space: str, memory: MemoryGraph) -> list[str]:
     """Direct queries to the full-text and vector indexes of every kind, in the space, for the secret."""
     hits: list[str] = []
-    for index in ("semantic_text", "episodic_text", "procedural_text", "tag_name"):
+    for index in ("semantic_text", "episodic_text", "procedural_text", "semantic_text_in_space", "tag_name"):
         rows = store.run_read_text(
             "CALL db.index.fulltext.queryNodes($index, $q) YIELD node WHERE node.space = $space "
             "RETURN coalesce(node.text, node.name, node.observation, '') AS text",

@@ -13,7 +13,7 @@ from graphmem.errors import InvalidInput
 from graphmem.read.asof import AsOf
 from graphmem.read.fusion import Fused, tied_ranks, weighted_rrf
 from graphmem.read.legs.base import LegRanking, UnitRow, native_time
-from graphmem.read.legs.lexical import fields_query, lucene_query
+from graphmem.read.legs.lexical import in_space_query, lucene_query
 from graphmem.read.packing import evidence_blocks, pack_evidence
 from graphmem.read.planner import parse_mode, query_tags
 from graphmem.read.reasoning import extractive_guidance
@@ -54,8 +54,9 @@ def test_lucene_query_neutralises_every_operator():
     assert lucene_query("?!") == ""
 
 
-def test_fields_query_names_every_text_field_and_no_space():
-    assert fields_query("lyon office", ("text", "goal")) == "text:(lyon office) goal:(lyon office)"
+def test_in_space_query_quotes_the_space_and_names_every_text_field():
+    query = in_space_query("lyon office", 'team "a" \\ b', ("text", "goal"))
+    assert query == '+space:"team \\"a\\" \\\\ b"^0 +(text:(lyon office) goal:(lyon office))'
 
 
 def test_weighted_rrf_sums_legs_and_respects_weights():

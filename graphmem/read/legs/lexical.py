@@ -20,7 +20,7 @@ MAX_TERM_CHARS = 255
 _LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
 # Lucene refuses more than 1024 clauses; long texts keep their first terms (x3 text fields of Episodic).
 MAX_TERMS = 256
-# The text fields of each kind's full-text index (`cypher/schema/fulltext_indexes`; no `space` among them).
+# The text fields of each kind's full-text indexes (`cypher/schema/fulltext_indexes`; `*_text_in_space` adds `space`).
 TEXT_FIELDS = {
     "semantic": ("text",),
     "episodic": ("text", "action", "observation"),
@@ -47,13 +47,18 @@ def lucene_query(text: str) -> str:
     return " ".join(terms)
 
 
-def fields_query(words: str, fields: Sequence[str]) -> str:
-    """A Lucene query for `words` (from `lucene_query`) in each of the text `fields` of one kind's index.
+def in_space_query(words: str, space: str, fields: Sequence[str]) -> str:
+    """A Lucene query for `words` (from `lucene_query`) in the text `fields`, restricted to `space`'s nodes.
 
-    Naming the fields keeps the query off any other field an index may hold; the space is not one of them
-    (`cypher/schema/fulltext_indexes`), so the Cypher after Lucene keeps the space's hits.
+    The space is a phrase on the `space` field of the `*_text_in_space` indexes, analysed as the indexed value
+    was, so every node of the space matches it whatever its characters; boosted by 0, it filters without
+    changing the BM25 score. A phrase can also match a longer space holding the same words (`org 1` in
+    `big org 1`), so the Cypher after it still checks `n.space`; a space with no words at all analyses to
+    nothing and the query falls back to every space's hits.
     """
-    return " ".join(f"{field}:({words})" for field in fields)
+    phrase = space.replace("\\", "\\\\").replace('"', '\\"')
+    text = " ".join(f"{field}:({words})" for field in fields)
+    return f'+space:"{phrase}"^0 +({text})'
 
 
 def lexical_leg(
@@ -68,16 +73,16 @@ def lexical_leg(
 ) -> LegRanking:
     """BM25 ranking of units of `kinds` valid in `scope`, best first.
 
-    Lucene returns every space's hits, every kind's in one round trip and every version of them, so the
-    space, status and time filter runs after Lucene's top `fetch`; while that leaves a kind fewer than k rows
-    and Lucene had more hits, that kind is asked again with a bigger fetch (x8, up to `MAX_FETCH`), so the
-    result is the scope's own BM25 top k (within Lucene's top `MAX_FETCH` of all spaces).
+    Lucene returns the space's hits (see `in_space_query`), every kind's in one round trip; every version
+    of them, so the status/time filter runs after Lucene's top `fetch`; while that leaves a kind fewer than
+    k rows and Lucene had more hits, that kind is asked again with a bigger fetch (x8, up to `MAX_FETCH`),
+    so the result is the scope's own BM25 top k.
     """
     words = lucene_query(text)
     if not words or not kinds:
         return LegRanking("lexical", [])
     query_vector = store.vector(vector)
-    queries = {kind: fields_query(words, TEXT_FIELDS[kind]) for kind in kinds}
+    queries = {kind: in_space_query(words, space, TEXT_FIELDS[kind]) for kind in kinds}
 
     def top_k(asked: Sequence[str], fetch: int) -> dict[str, tuple[list[dict[str, Any]], int]]:
         rows = store.read(
