@@ -14,7 +14,9 @@ from graphmem.bench.quality.datasets.base import Question, Scope
 from graphmem.bench.quality.scoring import Ranking
 
 # Every variant the harness knows; `bench quality --variants` picks among them.
-VARIANTS = ("vector", "bm25", "tagvote", "plugmem", "hybrid", "hybrid+asof")
+VARIANTS = ("vector", "bm25", "tagvote", "plugmem", "hybrid", "hybrid+asof", "reason")
+# `reason` is PlugMem's reasoning step (`retrieve_and_reason`): its units are the items the guidance drew on,
+# and it reports the guidance's memory tokens per question. Not a default: it measures compression, not ranking.
 DEFAULT_VARIANTS = ("vector", "bm25", "tagvote", "plugmem", "hybrid")
 # Where questions carry an explicit as-of date, graphmem's as-of read is measured beside the rest.
 DATED_DEFAULT_VARIANTS = (*DEFAULT_VARIANTS, "hybrid+asof")
