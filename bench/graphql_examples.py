@@ -1,7 +1,7 @@
 """Regenerate the "real output" GraphQL examples of docs/graphql.md and the README.
 
 Writes two dated memos (the second superseding the first) and a two-step trajectory into a fresh space
-through the API, runs the three example queries, and prints them with their answers as Markdown.
+through the API, runs the example queries, and prints them with their answers as Markdown.
 Usage (against any Neo4j the settings name): python bench/graphql_examples.py > /tmp/examples.md
 """
 
@@ -41,6 +41,12 @@ PROVENANCE = """query Provenance($space: String!, $id: String!) {
     node { ... on Episodic { author eventAt supersededBy { at kind node { text author } } } }
   }
 }"""
+REASON = """query Reason($space: String!) {
+  reason(space: $space, query: "Where is the Acme office?", tokenBudget: 40, first: 5) {
+    guidance usedLlm guidanceTokens evidenceTokens tokenBudget
+    items { nodeId kind text eventAt author sourceIds evidence { nodeId author eventAt } }
+  }
+}"""
 
 
 def main() -> int:
@@ -75,6 +81,7 @@ def main() -> int:
         ("tag voting", TAG_VOTE, {"space": space}),
         ("subgoal routing", ROUTE, {"space": space}),
         ("as-of provenance", PROVENANCE, {"space": space, "id": memo1}),
+        ("reasoning", REASON, {"space": space}),
     ):
         print(f"### {title}\n\n```graphql\n{query}\n```\n")
         print(f"variables: `{json.dumps(variables)}`\n")

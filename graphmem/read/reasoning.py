@@ -31,7 +31,10 @@ ELLIPSIS = " …"
 _PREFIX = re.compile(r"^\s*(\[[^\]]*\])\s*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 
-Block = tuple[str, str]  # (evidence item id, its text as packed)
+# A sentence's score is its cosine to the query plus RANK_PRIOR / (1 + its item's rank in the evidence).
+RANK_PRIOR = 0.1
+
+Block = tuple[str, str, bool]  # (evidence item id, its text as packed, whether it is an earlier version)
 
 
 class LLMGuidance(BaseModel):
@@ -67,6 +70,7 @@ def check_budget(budget: int | None, default: int) -> int:
 def packed_blocks(result: RecallResult) -> list[Block]:
     """The recall's evidence split back into its items, as packed (the last one as cut, if it was)."""
     blocks = evidence_blocks(result.evidence_order(), result.episodes)[: result.evidence_items]
+    earlier = {r.id for r in result.related if r.relation == "supersedes"}
     lines = result.evidence.split("\n") if result.evidence else []
     out: list[Block] = []
     position = 0
@@ -75,7 +79,7 @@ def packed_blocks(result: RecallResult) -> list[Block]:
         piece = "\n".join(lines[position : position + size])
         position += size
         if piece.strip():
-            out.append((block_id, piece))
+            out.append((block_id, piece, block_id in earlier))
     return out
 
 
@@ -110,15 +114,21 @@ def fit_tokens(text: str, embedder: Embedder, budget: int) -> str:
 
 
 def extractive_guidance(query: str, blocks: Sequence[Block], embedder: Embedder, budget: int) -> tuple[str, list[str]]:
-    """The most query-similar evidence sentences that fit `budget` tokens, in evidence order, and the ids
-    of the items they came from. When no whole sentence fits, the best one is cut to fit."""
-    sentences = [(block_id, s) for block_id, text in blocks for s in evidence_sentences(text)]
+    """The evidence sentences that best answer `query` (cosine to it, plus a prior for their item's rank)
+    within `budget` tokens, in evidence order, and the ids of the items they came from. Earlier versions
+    of a document come only after every current sentence; when no whole sentence fits, the best is cut."""
+    sentences: list[tuple[str, str]] = []
+    tiers: list[tuple[bool, float]] = []
+    for rank, (block_id, text, earlier) in enumerate(blocks):
+        for sentence in evidence_sentences(text):
+            sentences.append((block_id, sentence))
+            tiers.append((earlier, RANK_PRIOR / (1 + rank)))
     if not sentences:
         return "", []
     vectors = embedder.embed([query, *[_PREFIX.sub("", s) for _, s in sentences]])
     q = vectors[0]
-    scores = [sum(a * b for a, b in zip(q, v, strict=False)) for v in vectors[1:]]
-    order = sorted(range(len(sentences)), key=lambda i: -scores[i])
+    scores = [sum(a * b for a, b in zip(q, v, strict=False)) + tiers[i][1] for i, v in enumerate(vectors[1:])]
+    order = sorted(range(len(sentences)), key=lambda i: (tiers[i][0], -scores[i]))
     costs = [embedder.count_tokens(s) for _, s in sentences]
     chosen: list[int] = []
     used = 0
@@ -194,7 +204,7 @@ def reason(
                 llm_guidance(client, goal, subgoal, state, observation, result.evidence, budget), embedder, budget
             )
             if text:
-                return Guidance(text, embedder.count_tokens(text), True, [block_id for block_id, _ in blocks])
+                return Guidance(text, embedder.count_tokens(text), True, [block[0] for block in blocks])
         except LLMError as exc:
             log.warning("LLM reasoning failed, using extractive guidance: %s", exc)
     text, ids = extractive_guidance(query, blocks, embedder, budget)
