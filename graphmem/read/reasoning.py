@@ -83,17 +83,31 @@ def packed_blocks(result: RecallResult) -> list[Block]:
     return out
 
 
-def evidence_sentences(evidence: str) -> list[str]:
-    """Sentences of packed evidence, each carrying its line's date/author prefix."""
-    sentences: list[str] = []
-    for line in evidence.splitlines():
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of packed evidence: its item, its line (sentences of one line share its prefix)."""
+
+    item_id: str
+    line: int
+    head: str
+    body: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.head} {self.body}" if self.head else self.body
+
+
+def evidence_sentences(item_id: str, evidence: str, first_line: int = 0) -> list[Sentence]:
+    """Sentences of packed evidence, each with its line's date/author prefix; lines numbered from `first_line`."""
+    sentences: list[Sentence] = []
+    for number, line in enumerate(evidence.splitlines(), start=first_line):
         match = _PREFIX.match(line)
         head = match.group(1) if match else ""
         body = line[match.end() :] if match else line.strip()
         for piece in _SENTENCE_END.split(body):
             piece = piece.strip()
             if piece:
-                sentences.append(f"{head} {piece}" if head else piece)
+                sentences.append(Sentence(item_id, number, head, piece))
     return sentences
 
 
@@ -115,39 +129,52 @@ def fit_tokens(text: str, embedder: Embedder, budget: int) -> str:
 
 def extractive_guidance(query: str, blocks: Sequence[Block], embedder: Embedder, budget: int) -> tuple[str, list[str]]:
     """The evidence sentences that best answer `query` (cosine to it, plus a prior for their item's rank)
-    within `budget` tokens, in evidence order, and the ids of the items they came from. Earlier versions
-    of a document come only after every current sentence; when no whole sentence fits, the best is cut."""
-    sentences: list[tuple[str, str]] = []
+    within `budget` tokens, in evidence order (sentences of one line under its prefix once), and the ids of
+    the items they came from. Earlier versions of a document come only after every current sentence; when
+    no whole sentence fits, the best is cut."""
+    sentences: list[Sentence] = []
     tiers: list[tuple[bool, float]] = []
+    line = 0
     for rank, (block_id, text, earlier) in enumerate(blocks):
-        for sentence in evidence_sentences(text):
-            sentences.append((block_id, sentence))
-            tiers.append((earlier, RANK_PRIOR / (1 + rank)))
+        found = evidence_sentences(block_id, text, line)
+        line += text.count("\n") + 1
+        sentences.extend(found)
+        tiers.extend((earlier, RANK_PRIOR / (1 + rank)) for _ in found)
     if not sentences:
         return "", []
-    vectors = embedder.embed([query, *[_PREFIX.sub("", s) for _, s in sentences]])
+    vectors = embedder.embed([query, *[s.body for s in sentences]])
     q = vectors[0]
     scores = [sum(a * b for a, b in zip(q, v, strict=False)) + tiers[i][1] for i, v in enumerate(vectors[1:])]
     order = sorted(range(len(sentences)), key=lambda i: (tiers[i][0], -scores[i]))
-    costs = [embedder.count_tokens(s) for _, s in sentences]
+    costs = [embedder.count_tokens(s.text) for s in sentences]
     chosen: list[int] = []
     used = 0
-    for i in order:  # newline-joined text costs at most the sum of its lines (the tokenizers split on whitespace)
+    for i in order:  # a sentence with its own prefix costs at least what it adds to the joined text
         if used + costs[i] <= budget:
             chosen.append(i)
             used += costs[i]
     while chosen and embedder.count_tokens(_join(sentences, chosen)) > budget:
         chosen.pop()  # a tokenizer that merges across lines: drop the least similar until it fits
     if not chosen:
-        best = order[0]
-        cut = fit_tokens(sentences[best][1], embedder, budget)
-        return (cut, [sentences[best][0]]) if cut else ("", [])
-    ids = list(dict.fromkeys(sentences[j][0] for j in sorted(chosen)))
+        best = sentences[order[0]]
+        cut = fit_tokens(best.text, embedder, budget)
+        return (cut, [best.item_id]) if cut else ("", [])
+    ids = list(dict.fromkeys(sentences[j].item_id for j in sorted(chosen)))
     return _join(sentences, chosen), ids
 
 
-def _join(sentences: Sequence[tuple[str, str]], chosen: Sequence[int]) -> str:
-    return "\n".join(sentences[j][1] for j in sorted(chosen))
+def _join(sentences: Sequence[Sentence], chosen: Sequence[int]) -> str:
+    """Chosen sentences in evidence order, one line per evidence line, its prefix once."""
+    lines: list[str] = []
+    previous: Sentence | None = None
+    for j in sorted(chosen):
+        sentence = sentences[j]
+        if previous is not None and previous.line == sentence.line:
+            lines[-1] += " " + sentence.body
+        else:
+            lines.append(sentence.text)
+        previous = sentence
+    return "\n".join(lines)
 
 
 def llm_guidance(

@@ -36,6 +36,8 @@ DOCS = [
      "author": "cy", "eventAt": "2024-03-05T09:00:00Z"},
 ]  # fmt: skip
 QUESTION = "Where is the Acme office?"
+# A cold first recall on a loaded shared machine can pass the default 30 s query timeout.
+SLOW_MACHINE_TIMEOUT_S = 180
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +53,7 @@ def world(store, minilm, tmp_path_factory) -> dict[str, Any]:
     keys = ApiKeys()
     k = {"writer": keys.add("read,write", space), "reader": keys.add("read", space), "other": keys.add("read", other)}
     key_file = tmp_path_factory.mktemp("keys") / "keys.json"
-    api = make_client(store, minilm, keys, key_file)
+    api = make_client(store, minilm, keys, key_file, GRAPHMEM_API_QUERY_TIMEOUT=SLOW_MACHINE_TIMEOUT_S)
     body = api.gql(INGEST_DOCS, {"input": {"space": space, "documents": documents}}, key=k["writer"])
     assert body["data"]["ingestDocuments"]["userErrors"] == [], body
     return {"api": api, "space": space, "keys": k, "key_file": key_file, "id": lambda name: f"{run}-{name}",
@@ -163,6 +165,7 @@ def llm_api(world: dict[str, Any], store, minilm, server: FakeOpenAI, tmp_path: 
     return make_client(
         store, minilm, world["keyring"], tmp_path / "keys.json",
         GRAPHMEM_LLM_BASE_URL=server.base_url, GRAPHMEM_LLM_MODEL="fake-model", GRAPHMEM_LLM_MAX_RETRIES=0,
+        GRAPHMEM_API_QUERY_TIMEOUT=SLOW_MACHINE_TIMEOUT_S,
     )  # fmt: skip
 
 

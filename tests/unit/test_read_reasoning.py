@@ -49,10 +49,10 @@ def test_extracted_guidance_never_costs_more_than_the_budget(budget: int) -> Non
 
 def test_extracted_guidance_keeps_the_best_sentences_in_evidence_order_with_their_items() -> None:
     text, ids = extractive_guidance("Where is the Acme office? Which station?", BLOCKS, EMBEDDER, 30)
-    assert text.splitlines()[0] == "[2024-06-01 · bo] The Acme office moved to Lyon."
+    assert text.splitlines()[0].startswith("[2024-06-01 · bo] The Acme office moved to Lyon.")
     assert ids[0] == "d1" and "Friday" not in text
     everything, all_ids = extractive_guidance("office", BLOCKS, EMBEDDER, 1000)
-    assert all_ids == ["d1", "d2", "d3"] and everything.count("[2024-") == 6  # each sentence keeps its prefix
+    assert all_ids == ["d1", "d2", "d3"] and everything.count("[2024-") == 3  # one prefix per evidence line
 
 
 def test_fit_tokens_cuts_at_a_word_with_an_ellipsis() -> None:
