@@ -130,7 +130,7 @@ def test_reason_without_a_budget_uses_the_configured_default(world: dict[str, An
         ({"first": 0}, "first"),
         ({"first": 100_000}, "first"),
         ({"knownAt": "2999-01-01T00:00:00Z"}, "knownAt"),
-        ({"subgoal": "x" * 200_000}, "subgoal"),
+        ({"subgoal": "x" * 200_001}, "subgoal"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(world: dict[str, Any], variables: dict[str, Any], field: str) -> None:

@@ -13,18 +13,20 @@ from graphmem import AsyncClient, Client, GraphmemClientError
 from tests.support.service import serve_process
 
 KEY = "gmk_reasontest_" + uuid.uuid4().hex
+# The first recall on a cold service on a loaded shared machine can take longer than the defaults' 30 s.
+TIMEOUT_S = 180
 
 
 @pytest.fixture(scope="module")
 def service(neo4j_server, tmp_path_factory) -> Iterator[str]:
     key_file = str(tmp_path_factory.mktemp("keys") / "keys.json")
     with serve_process(neo4j_server, GRAPHMEM_API_KEYS=f"{KEY}|read,write|*|reason-test",
-                       GRAPHMEM_API_KEY_FILE=key_file) as base:  # fmt: skip
+                       GRAPHMEM_API_KEY_FILE=key_file, GRAPHMEM_API_QUERY_TIMEOUT=str(TIMEOUT_S)) as base:  # fmt: skip
         yield base
 
 
 def test_client_reasons_within_the_budget_with_provenance(service: str, space: str) -> None:
-    with Client(service, api_key=KEY) as gm:
+    with Client(service, api_key=KEY, timeout=TIMEOUT_S) as gm:
         gm.ingest_documents(
             space,
             [
@@ -55,7 +57,7 @@ def test_client_reasons_within_the_budget_with_provenance(service: str, space: s
 
 def test_async_client_reasons(service: str, space: str) -> None:
     async def scenario() -> dict:
-        async with AsyncClient(service, api_key=KEY) as gm:
+        async with AsyncClient(service, api_key=KEY, timeout=TIMEOUT_S) as gm:
             await gm.ingest_documents(space, [{"text": "The Faro team owns the billing service.", "author": "ines"}])
             return await gm.reason(space, "Who owns the billing service?", subgoal="find the owner", token_budget=20)
 
