@@ -30,6 +30,18 @@ query Recall($space: String!, $query: String!, $first: Int, $asOf: DateTime, $kn
 }
 """
 
+REASON = """
+query Reason($space: String!, $query: String!, $subgoal: String, $state: String, $observation: String,
+             $tokenBudget: Int, $first: Int, $asOf: DateTime, $knownAt: DateTime) {
+  reason(space: $space, query: $query, subgoal: $subgoal, state: $state, observation: $observation,
+         tokenBudget: $tokenBudget, first: $first, asOf: $asOf, knownAt: $knownAt) {
+    guidance usedLlm guidanceTokens evidenceTokens tokenBudget asOf knownAt
+    items { nodeId kind text eventAt author status validFrom validTo episodeId relation sourceIds
+            evidence { nodeId text eventAt author episodeId source } }
+  }
+}
+"""
+
 INGEST_DOCUMENTS = """
 mutation Ingest($input: IngestDocumentsInput!) {
   ingestDocuments(input: $input) {
@@ -193,6 +205,23 @@ def _unreachable(url: object, exc: httpx.TransportError) -> GraphmemClientError:
     return GraphmemClientError(f"service unreachable at {url}: {detail}", code="UNAVAILABLE")
 
 
+def _reason_variables(
+    space: str,
+    query: str,
+    subgoal: str | None,
+    state: str | None,
+    observation: str | None,
+    token_budget: int | None,
+    first: int,
+    as_of: str | None,
+    known_at: str | None,
+) -> dict[str, Any]:
+    return {
+        "space": space, "query": query, "subgoal": subgoal, "state": state, "observation": observation,
+        "tokenBudget": token_budget, "first": first, "asOf": as_of, "knownAt": known_at,
+    }  # fmt: skip
+
+
 class Client:
     """Synchronous client. `Client("http://127.0.0.1:8000", api_key=...)`; use as a context manager."""
 
@@ -236,6 +265,23 @@ class Client:
         variables = {"space": space, "query": query, "first": first, "asOf": as_of, "mode": mode, "knownAt": known_at,
                      "budgetTokens": budget_tokens, "budgetChars": budget_chars, "related": related}  # fmt: skip
         return dict(self.execute(RECALL, variables)["recall"])
+
+    def reason(
+        self,
+        space: str,
+        query: str,
+        *,
+        subgoal: str | None = None,
+        state: str | None = None,
+        observation: str | None = None,
+        token_budget: int | None = None,
+        first: int = 10,
+        as_of: str | None = None,
+        known_at: str | None = None,
+    ) -> dict[str, Any]:
+        """Guidance for the next step within `token_budget` tokens, with the items it drew on (see `reason`)."""
+        variables = _reason_variables(space, query, subgoal, state, observation, token_budget, first, as_of, known_at)
+        return dict(self.execute(REASON, variables)["reason"])
 
     def ingest_documents(
         self, space: str, documents: Sequence[Mapping[str, Any]], *, strict: bool = False
@@ -371,6 +417,22 @@ class AsyncClient:
         variables = {"space": space, "query": query, "first": first, "asOf": as_of, "mode": mode, "knownAt": known_at,
                      "budgetTokens": budget_tokens, "budgetChars": budget_chars, "related": related}  # fmt: skip
         return dict((await self.execute(RECALL, variables))["recall"])
+
+    async def reason(
+        self,
+        space: str,
+        query: str,
+        *,
+        subgoal: str | None = None,
+        state: str | None = None,
+        observation: str | None = None,
+        token_budget: int | None = None,
+        first: int = 10,
+        as_of: str | None = None,
+        known_at: str | None = None,
+    ) -> dict[str, Any]:
+        variables = _reason_variables(space, query, subgoal, state, observation, token_budget, first, as_of, known_at)
+        return dict((await self.execute(REASON, variables))["reason"])
 
     async def ingest_documents(self, space: str, documents: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         data = await self.execute(INGEST_DOCUMENTS, {"input": _documents_input(space, documents)})

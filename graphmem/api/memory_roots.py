@@ -1,4 +1,4 @@
-"""Query roots backed by the Python API (`MemoryGraph`): recall, tagVote, routeSubgoal, provenance,
+"""Query roots backed by the Python API (`MemoryGraph`): recall, reason, tagVote, routeSubgoal, provenance,
 history and changes. Each checks the key (read scope, the space), validates sizes, runs the sync call in
 the thread pool, and names a bad argument as the client wrote it (`k` -> `first`, `as_of` -> `asOf`)."""
 
@@ -26,8 +26,10 @@ from graphmem.api.memory_types import (
 )
 from graphmem.api.nodes import ApiInfo, parse_global_id
 from graphmem.api.query import AsOf, KnownAt, Space
+from graphmem.api.reason_types import ReasonResult
 from graphmem.api.scope import ReadScope
 from graphmem.errors import GraphmemError, InvalidInput
+from graphmem.read.reasoning import MAX_GUIDANCE_TOKENS, MIN_GUIDANCE_TOKENS
 
 T = TypeVar("T")
 MAX_BUDGET_TOKENS = 100_000
@@ -223,3 +225,45 @@ class MemoryQuery:
         memory = info.context.services.memory
         found: list[Any] = await call(lambda: memory.changes(space, since, until, limit=limit), {"limit": "first"})
         return [Change.of(c) for c in found]
+
+    @strawberry.field(
+        description="Guidance for an agent's next step: recall for the query (the goal) and its optional subgoal, "
+        "state and observation, compressed into at most tokenBudget tokens, with the items it drew on and the "
+        "memory tokens counted (PlugMem's reasoning step)"
+    )
+    async def reason(
+        self,
+        info: ApiInfo,
+        space: Space,
+        query: Annotated[str, strawberry.argument(description="The agent's goal or question")],
+        subgoal: Annotated[str | None, strawberry.argument(description="The step the agent is on")] = None,
+        state: Annotated[str | None, strawberry.argument(description="What the agent knows of its state")] = None,
+        observation: Annotated[str | None, strawberry.argument(description="What the agent last observed")] = None,
+        token_budget: Annotated[
+            int | None,
+            strawberry.argument(
+                description=f"Most tokens the guidance may cost, {MIN_GUIDANCE_TOKENS} to {MAX_GUIDANCE_TOKENS} "
+                "(default GRAPHMEM_READ_REASONING_TOKENS)"
+            ),
+        ] = None,
+        first: Annotated[int | None, strawberry.argument(description="How many hits to recall (default 10)")] = 10,
+        mode: RecallMode = RecallMode.AUTO,
+        as_of: AsOf = None,
+        known_at: KnownAt = None,
+    ) -> ReasonResult:
+        scope = _scope(info, space, as_of, known_at)
+        settings = info.context.settings
+        check_text(settings, "query", query)
+        for name, text in (("subgoal", subgoal), ("state", state), ("observation", observation)):
+            check_text(settings, name, text, required=False)
+        k = check_first(settings, first)
+        memory = info.context.services.memory
+        reasoned = await call(
+            lambda: memory.retrieve_and_reason(
+                query, space, subgoal=subgoal, state=state, observation=observation,
+                as_of=scope.as_of if as_of else None, known_at=scope.known_at if known_at else None,
+                mode=mode.value, k=k, token_budget=token_budget,
+            ),
+            {**TIME_RENAMES, "k": "first", "goal": "query", "token_budget": "tokenBudget"},
+        )  # fmt: skip
+        return ReasonResult.of(reasoned, scope)

@@ -193,6 +193,45 @@ class Recall(Result):
     contradictions: list[Contradiction]
 
 
+class ReasonEvidence(Result):
+    node_id: str
+    text: str
+    event_at: str | None = None
+    author: str | None = None
+    episode_id: str | None = None
+    source: str | None = None
+
+
+class ReasonItem(Result):
+    """A memory item the guidance drew on, with the evidence it rests on."""
+
+    node_id: str
+    kind: str
+    text: str
+    event_at: str | None = None
+    author: str | None = None
+    status: str | None = None
+    valid_from: str | None = None
+    valid_to: str | None = None
+    episode_id: str | None = None
+    relation: str | None = None
+    source_ids: list[str] = []
+    evidence: list[ReasonEvidence] = []
+
+
+class Reasoned(Result):
+    """Guidance within the token budget, the items it used and the memory tokens it costs."""
+
+    guidance: str
+    used_llm: bool
+    guidance_tokens: int
+    evidence_tokens: int
+    token_budget: int
+    as_of: str
+    known_at: str
+    items: list[ReasonItem]
+
+
 class TagMatch(Result):
     tag_id: str
     name: str

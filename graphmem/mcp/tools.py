@@ -23,6 +23,7 @@ from graphmem.mcp.models import (
     IsoTime,
     Outcome,
     Provenance,
+    Reasoned,
     Recall,
     RoutedProcedures,
     StepIn,
@@ -157,6 +158,30 @@ def register_tools(server: MCPServer[Any], gm: Toolbox) -> None:
             budget_tokens=budget_tokens, budget_chars=budget_chars, related=related,
         )  # fmt: skip
         return Recall.model_validate(payload)
+
+    @server.tool(
+        description="Guidance for your next step, compressed from memory within token_budget tokens, with the "
+        "items it drew on and their evidence. Use it when you want advice to act on rather than raw hits; "
+        f"as_of / known_at as in recall ({ISO_FORMAT})."
+    )
+    def reason(
+        query: Annotated[str, Field(description="The goal or question, in plain words")],
+        space: SpaceArg = None,
+        subgoal: Annotated[str | None, Field(description="The step you are on, if any")] = None,
+        state: Annotated[str | None, Field(description="Where things stand now")] = None,
+        observation: Annotated[str | None, Field(description="What you just saw")] = None,
+        token_budget: Annotated[
+            int | None, Field(description="Most tokens the guidance may take, 16 to 4000 (default 300)")
+        ] = None,
+        first: First = 10,
+        as_of: AsOfArg = None,
+        known_at: KnownAtArg = None,
+    ) -> Reasoned:
+        payload = gm.call(
+            client.reason, gm.space(space), query, subgoal=subgoal, state=state, observation=observation,
+            token_budget=token_budget, first=first, as_of=as_of, known_at=known_at,
+        )  # fmt: skip
+        return Reasoned.model_validate(payload)
 
     @server.tool(
         description="Facts ranked by tag votes alone (entities, attributes, verbs), showing which tags matched. "

@@ -14,11 +14,12 @@ from graphmem.llm import LLMClient, llm_configured
 from graphmem.observability import MEMORY_METRICS
 from graphmem.read.asof import AsOf
 from graphmem.read.fusion import Fused
+from graphmem.read.guidance_items import guidance_items
 from graphmem.read.legs import match_tags, subgoal_leg, tag_vote_leg, vector_leg
 from graphmem.read.planner import DeterministicPlanner, LLMPlanner
 from graphmem.read.provenance import evidence_units as evidence_units_of
 from graphmem.read.provenance import provenance as provenance_of
-from graphmem.read.reasoning import reason
+from graphmem.read.reasoning import check_budget, reason
 from graphmem.read.recall import MAX_K, RecallOptions, leg_pool, recall, recall_sources, to_hit
 from graphmem.read.results import (
     EvidenceUnit,
@@ -208,9 +209,13 @@ class ReadOps:
         token_budget: int | None = None,
     ) -> Reasoned:
         """PlugMem's call shape: recall for (goal, subgoal, state, observation), then compress the evidence
-        into guidance (LLM when configured, extractive otherwise) and report the memory tokens returned."""
+        into guidance of at most `token_budget` tokens (default GRAPHMEM_READ_REASONING_TOKENS; LLM when
+        configured, extractive otherwise), with the memory tokens it costs and the items it drew on."""
         if not isinstance(goal, str) or not goal.strip():
             raise InvalidInput("goal", "the goal must be non-empty text")
+        _check_k(k)
+        budget = check_budget(token_budget, self.settings.read_reasoning_tokens)
+        AsOf.resolve(as_of, known_at)  # refuse bad dates before the planner spends an LLM call
         planner = LLMPlanner(self._reasoning_llm) if self._reasoning_llm is not None else DeterministicPlanner()
         plan = planner.plan(goal=goal, subgoal=subgoal, state=state, observation=observation, mode=mode)
         result = recall(
@@ -223,23 +228,21 @@ class ReadOps:
                 as_of=as_of, known_at=known_at, mode=plan.mode, k=k, subgoal=plan.next_subgoal, tags=plan.tags
             ),
         )
-        budget = token_budget or self.settings.read_reasoning_tokens
-        guidance, used_llm = reason(
-            self.embedder,
-            self._reasoning_llm,
-            plan.query,
-            goal,
-            subgoal,
-            state,
-            observation,
-            result.evidence,
-            budget,
+        guidance = reason(
+            self.embedder, self._reasoning_llm, plan.query, goal, subgoal, state, observation, result, budget
+        )
+        items = guidance_items(
+            result,
+            guidance.item_ids,
+            lambda ids: evidence_units_of(self.store, space, ids, result.as_of, result.known_at),
         )
         return Reasoned(
-            guidance=guidance,
-            memory_tokens=self.embedder.count_tokens(guidance) if guidance else 0,
-            used_llm=used_llm,
+            guidance=guidance.text,
+            memory_tokens=guidance.tokens,
+            used_llm=guidance.used_llm,
             recall=result,
+            budget=budget,
+            items=items,
         )
 
     @cached_property

@@ -286,12 +286,20 @@ class TagVoteResult:
 
 @dataclass
 class Reasoned:
-    """`retrieve_and_reason`: guidance compressed from the evidence, and the memory tokens it costs."""
+    """`retrieve_and_reason`: guidance compressed from the evidence within `budget` tokens, the memory tokens
+    it costs (`memory_tokens` <= `budget`), and the evidence items it drew on, with their provenance."""
 
     guidance: str
     memory_tokens: int
     used_llm: bool
     recall: RecallResult
+    budget: int = 0
+    items: list[ReasonedItem] = field(default_factory=list)
+
+    @property
+    def evidence_tokens(self) -> int:
+        """Tokens of the packed evidence the guidance was compressed from."""
+        return self.recall.evidence_tokens
 
 
 @dataclass(frozen=True)
@@ -305,6 +313,29 @@ class EvidenceUnit:
     episode_id: str | None
     session_id: str | None
     episode_goal: str | None
+
+
+@dataclass(frozen=True)
+class ReasonedItem:
+    """An evidence item guidance drew on: a fact or procedure (with the evidence units it rests on), an
+    evidence unit, a related document (`relation`: how it relates to the hit that brought it) or a whole
+    episode (`kind` episode, its units as evidence). `source_ids` are the episodes the evidence belongs to."""
+
+    id: str
+    kind: str
+    text: str
+    event_at: datetime | None
+    author: str | None
+    status: str | None
+    valid_from: datetime | None
+    valid_to: datetime | None
+    episode_id: str | None
+    relation: str | None
+    evidence: tuple[EvidenceUnit, ...]
+
+    @property
+    def source_ids(self) -> list[str]:
+        return list(dict.fromkeys(u.episode_id for u in self.evidence if u.episode_id))
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ KEY = "gmk_mcpagent_" + uuid.uuid4().hex  # admin too: `forget` is one of the to
 READ_ONLY_KEY = "gmk_mcpread_" + uuid.uuid4().hex
 TOOLS = {
     "remember", "remember_documents", "remember_episode", "recall", "tag_vote", "route_subgoal", "provenance",
-    "history", "changes", "supersede", "record_outcome", "forget",
+    "history", "changes", "supersede", "record_outcome", "forget", "reason",
 }  # fmt: skip
 
 
@@ -87,6 +87,7 @@ def test_agent_records_that_the_office_moved_with_supersede(service: str, space:
             again = await gm.call("supersede", new_id=f"{space}-lyon", old_id=f"{space}-paris", at="2024-06-01")
             now = await gm.call("recall", query=question, budget_tokens=200)
             march = await gm.call("recall", query=question, as_of="2024-03-01")
+            advice = await gm.call("reason", query=question, token_budget=64)
             history = await gm.call("history", node_id=f"{space}-paris")
             changed = await gm.call("changes", since="2024-05-01", until="2024-07-01")
             fact = next(hit for hit in now["hits"] if hit["kind"] == "semantic")
@@ -108,6 +109,9 @@ def test_agent_records_that_the_office_moved_with_supersede(service: str, space:
     assert {"related", "contradictions", "evidenceTokens", "evidenceTruncated", "evidenceItems"} <= now.keys()
     assert 0 < now["evidenceTokens"] <= 200
     assert "Paris" in seen["march"]["hits"][0]["text"] and not _mentions(seen["march"]["hits"], "Lyon")
+    advice = seen["advice"]  # the reasoning step: guidance within the budget, from the current version
+    assert "Lyon" in advice["guidance"] and 0 < advice["guidanceTokens"] <= 64 and advice["tokenBudget"] == 64
+    assert advice["items"] and advice["usedLlm"] is False
     paris_version = next(v for v in seen["history"]["versions"] if v["nodeId"] == f"{seen['space']}-paris")
     assert paris_version["status"] == "superseded" and paris_version["validTo"].startswith("2024-06-01")
     assert any(c["change"] == "superseded" for c in seen["changed"]["changes"])
@@ -170,6 +174,7 @@ def test_every_refusal_reaches_the_agent_naming_its_argument_once(service: str, 
                 "procedure_id": await gm.refusal("record_outcome", procedure_id="no-such", reward=1, space=space),
                 "confirm": await gm.refusal("forget", id=f"{space}-doc", space=space),
                 "id": await gm.refusal("forget", id="no-such-doc", space=space, confirm=True),
+                "token_budget": await gm.refusal("reason", query="office", space=space, token_budget=5),
             }
 
     refusals = asyncio.run(scenario())

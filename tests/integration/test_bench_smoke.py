@@ -98,6 +98,25 @@ def test_longmemeval_session_ids_reach_the_graph_renamed(bench_env, tmp_path: Pa
                 pass
 
 
+@pytest.mark.parametrize("dataset", ["hotpotqa", "longmemeval"])
+def test_bench_reason_variant_reports_memory_tokens_and_gold_in_the_items_used(
+    bench_env, tmp_path: Path, dataset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = write_fixture(dataset, tmp_path)
+    out = tmp_path / "result.json"
+    code = main(
+        ["bench", "quality", "--dataset", dataset, "--data", str(data), "--limit", "1", "--variants", "hybrid,reason",
+         "--out", str(out)]
+    )  # fmt: skip
+    assert code == 0
+    reason = json.loads(out.read_text())["variants"]["reason"]
+    budget = get_settings().read_reasoning_tokens
+    assert 0 < reason["memory_tokens"] <= budget and reason["evidence_tokens_reasoned"] > 0
+    assert reason["guidance_recall_any"] == 1.0  # the guidance drew on the gold evidence of a tiny haystack
+    assert "memory_tokens" not in json.loads(out.read_text())["variants"]["hybrid"]
+    assert "| reason  | " in capsys.readouterr().out
+
+
 def test_unknown_variant_is_refused_naming_the_flag(bench_env, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     data = write_fixture("versioned", tmp_path)
     assert main(["bench", "quality", "--dataset", "versioned", "--data", str(data), "--variants", "bm42"]) == 1

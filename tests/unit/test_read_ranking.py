@@ -424,12 +424,12 @@ def test_as_of_scope_current_vs_past():
 
 def test_extractive_guidance_picks_relevant_sentences_within_budget():
     embedder = HashingEmbedder(64)
-    evidence = (
-        "[2024-01-01 · dana] The Lyon warehouse ships on Tuesday. The canteen sells soup.\n"
-        "[2024-01-02] Parking is free on Sunday."
-    )
-    guidance = extractive_guidance("when does the Lyon warehouse ship", evidence, embedder, budget=12)
-    assert guidance.startswith("[2024-01-01 · dana] The Lyon warehouse ships on Tuesday.")
+    blocks = [
+        ("f1", "[2024-01-01 · dana] The Lyon warehouse ships on Tuesday. The canteen sells soup.", False),
+        ("f2", "[2024-01-02] Parking is free on Sunday.", False),
+    ]
+    guidance, used = extractive_guidance("when does the Lyon warehouse ship", blocks, embedder, budget=12)
+    assert guidance.startswith("[2024-01-01 · dana] The Lyon warehouse ships on Tuesday.") and used == ["f1"]
     assert embedder.count_tokens(guidance) <= 12
     assert "soup" not in guidance
 

@@ -20,7 +20,7 @@ from graphmem.bench.quality.datasets import DATASETS, load_benchmark, sample_ben
 from graphmem.bench.quality.machine import machine_info
 from graphmem.bench.quality.report import render
 from graphmem.bench.quality.runner import run_benchmark
-from graphmem.bench.quality.system import DEFAULT_VARIANTS, VARIANTS, default_variants
+from graphmem.bench.quality.system import DEFAULT_VARIANTS, VARIANTS, default_variants, is_variant
 from graphmem.errors import InvalidInput
 from graphmem.timeutil import iso, utc_now
 
@@ -36,7 +36,7 @@ def register_quality(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--variants",
         default=None,
-        help=f"comma-separated, of: {', '.join(VARIANTS)} (default: {','.join(DEFAULT_VARIANTS)}, "
+        help=f"comma-separated, of: {', '.join(VARIANTS)}, reason@TOKENS (default: {','.join(DEFAULT_VARIANTS)}, "
         "plus hybrid+asof for versioned)",
     )
     parser.add_argument("--out", type=Path, default=None, help="write the JSON result here")
@@ -47,7 +47,7 @@ def register_quality(sub: argparse._SubParsersAction) -> None:
 
 def parse_variants(value: str) -> list[str]:
     names = [v.strip() for v in value.split(",") if v.strip()]
-    unknown = [v for v in names if v not in VARIANTS]
+    unknown = [v for v in names if not is_variant(v)]
     if not names or unknown:
         raise InvalidInput("--variants", f"{', '.join(unknown) or value!r} not among {', '.join(VARIANTS)}")
     return list(dict.fromkeys(names))

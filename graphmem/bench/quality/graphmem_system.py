@@ -7,6 +7,8 @@ graphmem's write and read calls, so rewiring them is a change here alone.
   the evidence units it was derived from (its provenance), at the rank of the hit.
 - Rank, sessions: `recall_sources` for the variants it serves (vector, bm25, hybrid), else the sessions
   of the ranked units in order.
+- `reason` / `reason@N` is `retrieve_and_reason` (default budget / N tokens): the items its guidance drew on,
+  and its memory tokens.
 - `hybrid+asof` is `hybrid` given the question's explicit `as_of`; every other variant ranks without one
   (LongMemEval's question date is context, not a bound, so no variant gets it).
 """
@@ -20,7 +22,7 @@ from typing import Any
 
 from graphmem.bench.quality.datasets.base import Question, Scope
 from graphmem.bench.quality.scoring import Ranking
-from graphmem.bench.quality.system import Depth
+from graphmem.bench.quality.system import Depth, reason_budget
 from graphmem.config import Settings, get_settings
 from graphmem.db import Store, install_schema
 from graphmem.embed import Embedder, make_embedder
@@ -126,6 +128,8 @@ class GraphmemSystem:
     # --- rank ------------------------------------------------------------------------------------
     def rank(self, space: str, question: Question, variant: str, depth: Depth) -> Ranking:
         index = self._spaces[space]
+        if variant.startswith("reason"):
+            return self._reason(space, index, question, reason_budget(variant))
         base = "hybrid" if variant == "hybrid+asof" else variant
         as_of = question.as_of if variant == "hybrid+asof" else None
         k = min(MAX_HITS, depth.units * HIT_OVERFETCH)
@@ -141,6 +145,26 @@ class GraphmemSystem:
             else:
                 sessions = list(dict.fromkeys(index.session_of_turn[u] for u in units if u in index.session_of_turn))
         return Ranking(units=units, sessions=sessions[: depth.sessions])
+
+    def _reason(self, space: str, index: _SpaceIndex, question: Question, budget: int | None) -> Ranking:
+        """The reasoning step as an agent calls it (default k; `budget` tokens, else the default): its units
+        are the items the guidance drew on, each standing for its evidence units, in evidence order."""
+        reasoned = self.graph.retrieve_and_reason(question.text, space, token_budget=budget)
+        repeats = {h.id: h.repeats for h in reasoned.recall.hits}
+        keys: list[str] = []
+        for item in reasoned.items:
+            for unit in item.evidence:
+                keys.extend(self._keys_of_unit(index, unit.id, unit.episode_id, unit.seq))
+                for repeat in repeats.get(unit.id, ()):
+                    keys.extend(self._keys_of_unit(index, repeat, None, None))
+        units = list(dict.fromkeys(keys))
+        sessions = list(dict.fromkeys(index.session_of_turn[u] for u in units if u in index.session_of_turn))
+        return Ranking(
+            units=units,
+            sessions=sessions,
+            memory_tokens=reasoned.memory_tokens,
+            evidence_tokens=reasoned.evidence_tokens,
+        )
 
     def _unit_keys(self, space: str, index: _SpaceIndex, items: Sequence[RecallHit | RelatedArtefact]) -> list[str]:
         """Dataset keys in evidence order: an episodic hit or a related artefact is its own unit, a fact or

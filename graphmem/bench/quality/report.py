@@ -88,9 +88,32 @@ def by_type_table(dataset: str, variants: dict[str, dict[str, Any]]) -> str:
     return markdown_table(header, rows)
 
 
+# The reasoning step's columns: memory tokens of the guidance, the evidence it compressed, and whether the
+# gold evidence is among the items the guidance drew on.
+GUIDANCE_COLUMNS = (
+    "memory_tokens",
+    "evidence_tokens_reasoned",
+    "guidance_recall_any",
+    "guidance_recall",
+    "guidance_all",
+)
+
+
+def guidance_table(variants: dict[str, dict[str, Any]]) -> str:
+    header = ["variant", *GUIDANCE_COLUMNS, "n"]
+    rows = [
+        [name, *(_cell(r.get(c)) for c in GUIDANCE_COLUMNS), str(r.get("n", 0))]
+        for name, r in variants.items()
+        if "memory_tokens" in r
+    ]
+    return markdown_table(header, rows)
+
+
 def render(result: dict[str, Any]) -> str:
     dataset = result["dataset"]
     parts = [variant_table(dataset, result["variants"])]
+    if any("memory_tokens" in r for r in result["variants"].values()):
+        parts.append(guidance_table(result["variants"]))
     if any(r.get("by_type") for r in result["variants"].values()):
         parts.append(by_type_table(dataset, result["variants"]))
     return "\n\n".join(parts)

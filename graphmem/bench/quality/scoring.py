@@ -27,6 +27,9 @@ class Ranking:
 
     units: list[str] = field(default_factory=list)
     sessions: list[str] = field(default_factory=list)
+    # Reasoning variants only: the guidance's memory tokens and the tokens of the evidence it compressed.
+    memory_tokens: int | None = None
+    evidence_tokens: int | None = None
 
 
 def _level_metrics(
@@ -67,6 +70,8 @@ def score_question(
             )
     for k in ks:
         scores[f"evidence_tokens@{k}"] = float(metrics.evidence_tokens_at(primary, tokens, k))
+    if ranking.memory_tokens is not None:
+        scores |= _guidance_metrics(ranking, primary, primary_gold)
     if plan.versioned:
         scores["gold@1"] = metrics.gold_at_1(ranking.units, question.gold_units)
         if question.stale:
@@ -76,6 +81,18 @@ def score_question(
             depth = max(plan.unit_ks)
             scores["future_leak"] = metrics.future_leak(ranking.units[:depth], event_at or {}, as_of)
     return scores
+
+
+def _guidance_metrics(ranking: Ranking, items: list[str], gold: tuple[str, ...]) -> dict[str, float]:
+    """Memory tokens of the guidance, and whether the gold evidence is among the items it drew on (whole list)."""
+    depth = max(1, len(metrics.dedupe(items)))
+    return {
+        "memory_tokens": float(ranking.memory_tokens or 0),
+        "evidence_tokens_reasoned": float(ranking.evidence_tokens or 0),
+        "guidance_recall_any": metrics.recall_any_at(items, gold, depth),
+        "guidance_recall": metrics.recall_at(items, gold, depth),
+        "guidance_all": metrics.all_at(items, gold, depth),
+    }
 
 
 def _mean(rows: list[dict[str, float]]) -> dict[str, Any]:
@@ -88,7 +105,7 @@ def _mean(rows: list[dict[str, float]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in sums:
         mean = sums[name] / counts[name]
-        out[name] = round(mean, 1) if name.startswith("evidence_tokens") else round(mean, 4)
+        out[name] = round(mean, 1) if name.endswith("tokens") or name.startswith("evidence_tokens") else round(mean, 4)
     for name, count_name in CONDITIONAL_COUNTS.items():
         if name in counts:
             out[count_name] = counts[name]

@@ -7,6 +7,7 @@ as dataset keys without the graph's own ids ever mattering to scoring.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -14,7 +15,23 @@ from graphmem.bench.quality.datasets.base import Question, Scope
 from graphmem.bench.quality.scoring import Ranking
 
 # Every variant the harness knows; `bench quality --variants` picks among them.
-VARIANTS = ("vector", "bm25", "tagvote", "plugmem", "hybrid", "hybrid+asof")
+VARIANTS = ("vector", "bm25", "tagvote", "plugmem", "hybrid", "hybrid+asof", "reason")
+# `reason` is PlugMem's reasoning step (`retrieve_and_reason`): its units are the items the guidance drew on,
+# and it reports the guidance's memory tokens per question; `reason@N` gives it a budget of N tokens (default
+# GRAPHMEM_READ_REASONING_TOKENS). Not a default: it measures compression, not ranking.
+REASON_VARIANT = re.compile(r"^reason(?:@(\d+))?$")
+
+
+def is_variant(name: str) -> bool:
+    return name in VARIANTS or REASON_VARIANT.match(name) is not None
+
+
+def reason_budget(name: str) -> int | None:
+    """The token budget a `reason@N` variant names (None for plain `reason`)."""
+    match = REASON_VARIANT.match(name)
+    return int(match.group(1)) if match and match.group(1) else None
+
+
 DEFAULT_VARIANTS = ("vector", "bm25", "tagvote", "plugmem", "hybrid")
 # Where questions carry an explicit as-of date, graphmem's as-of read is measured beside the rest.
 DATED_DEFAULT_VARIANTS = (*DEFAULT_VARIANTS, "hybrid+asof")
