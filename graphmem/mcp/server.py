@@ -16,7 +16,8 @@ from graphmem.mcp.tools import Toolbox, register_tools
 INSTRUCTIONS = (
     "Long-term memory shared with other agents and people. Store what you learn with `remember` (one note), "
     "`remember_documents` (a dated batch) or `remember_episode` (a task you carried out: goal, steps, outcome). "
-    "Answer from memory with `recall` (as of a date if needed); `tag_vote` and `route_subgoal` are narrower "
+    "Answer from memory with `recall` (as of a date if needed), or get guidance for your next step within a "
+    "token budget with `reason`; `tag_vote` and `route_subgoal` are narrower "
     "searches. When something changed, link the new record over the old with `supersede`; see why a fact is "
     "held with `provenance`, how it changed with `history` or `changes`, and report how a procedure worked "
     "with `record_outcome`. Dates are ISO 8601 text (2024-06-01 or 2024-06-01T09:00:00Z)."
