@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from graphmem.read.legs.base import LegRanking
-from graphmem.write.tags import CALENDAR_WORDS, names_in, normalize_tag
+from graphmem.text import CALENDAR_WORDS, names_in, normalize_tag
 
 
 def named_subjects(question: str, subjects: Iterable[str]) -> list[frozenset[str]]:

@@ -14,7 +14,7 @@ from graphmem.read.fusion import leg_weight
 from graphmem.read.legs import match_tags, tag_vote_leg, vector_leg
 from graphmem.read.legs.base import UnitRow
 from graphmem.read.recall import LegRun
-from graphmem.write.tags import normalize_tag
+from graphmem.text import normalize_tag
 
 
 def bridge_tags(store: Store, space: str, fact_ids: list[str], known: set[str]) -> list[str]:

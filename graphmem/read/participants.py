@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from graphmem.db import Store
-from graphmem.write.tags import stopwords
+from graphmem.text import stopwords
 
 SAMPLE_UNITS = 500  # chat turns read to estimate who the participants are, whatever the space's size
 

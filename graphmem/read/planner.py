@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from graphmem.errors import InvalidInput
 from graphmem.llm import LLMClient, LLMError
 from graphmem.read.results import Plan
-from graphmem.write.tags import extract_tags, normalize_tag, stopwords
+from graphmem.text import extract_tags, normalize_tag, stopwords
 
 log = logging.getLogger(__name__)
 

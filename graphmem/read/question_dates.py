@@ -27,8 +27,10 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-_MONTHS = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
-_MONTHS |= {name.lower(): n for n, name in enumerate(calendar.month_abbr) if name}
+from graphmem.text import MONTH_NAMES
+
+_MONTHS = {name: n for n, name in enumerate(MONTH_NAMES, start=1)}
+_MONTHS |= {name[:3]: n for n, name in enumerate(MONTH_NAMES, start=1)}  # "Jan", "Sep"
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DATE = re.compile(
     r"\b(?:"

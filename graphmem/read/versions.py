@@ -42,7 +42,7 @@ from neo4j.vector import Vector
 from graphmem.db import Store
 from graphmem.read.asof import AsOf
 from graphmem.read.fusion import Fused
-from graphmem.write.tags import CALENDAR_WORDS, normalize_tag
+from graphmem.text import CALENDAR_WORDS, normalize_tag
 
 _STATE_CUES = re.compile(
     r"\b(now|current|currently|latest|today|still|nowadays|at present|these days|as of)\b", re.IGNORECASE

@@ -14,11 +14,11 @@ from graphmem.db import Store
 from graphmem.errors import Conflict
 from graphmem.ids import content_id
 from graphmem.model.nodes import STATUS_ACTIVE
+from graphmem.text import normalize_tag
 from graphmem.timeutil import FAR_FUTURE
 from graphmem.write.dedup import NewKey, Resolution
 from graphmem.write.statements import run_checked, run_counted
 from graphmem.write.structurers.base import FactDraft
-from graphmem.write.tags import normalize_tag
 
 Row = dict[str, Any]
 CAPTION_CHARS = 80

@@ -20,8 +20,8 @@ import numpy as np
 from graphmem.db import Store
 from graphmem.embed import Embedder
 from graphmem.ids import content_id
+from graphmem.text import normalize_tag
 from graphmem.write.summary import IngestSummary, embed_counted
-from graphmem.write.tags import normalize_tag
 
 if TYPE_CHECKING:
     from graphmem.write.batch import GraphBatch, PendingFact

@@ -68,7 +68,7 @@ class GraphBuilder:
 
     # --- nodes ---------------------------------------------------------------------------------
     def tag(self, name: str, *, norm_name: str | None = None, id: str | None = None) -> str:
-        from graphmem.write.tags import normalize_tag
+        from graphmem.text import normalize_tag
 
         props = self._base("tag", id, name, T0, FAR_FUTURE)
         props.update(name=name, norm_name=norm_name or normalize_tag(name), embedding=self._vector(name))

@@ -7,7 +7,7 @@ import pytest
 
 from graphmem.read.coverage import covering_documents, named_subjects
 from graphmem.read.legs.base import LegRanking, UnitRow
-from graphmem.write.tags import names_in
+from graphmem.text import names_in
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from graphmem.embed import Embedder
 from graphmem.read.asof import AsOf
 from graphmem.read.legs.base import LegRanking, UnitRow
 from graphmem.read.results import TagMatch
-from graphmem.write.tags import normalize_tag
+from graphmem.text import normalize_tag
 
 _LEGACY_FETCH = 100
 

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from graphmem.llm import LLMClient, LLMError, LLMUsage
+from graphmem.text import normalize_tag
 from graphmem.write.structurers.base import FactDraft, InsightDraft, StepInput, StepStructure
 from graphmem.write.structurers.prompts import insight_messages, steps_messages
-from graphmem.write.tags import normalize_tag
 
 STEPS_PER_CALL = 16
 MAX_TAGS = 6

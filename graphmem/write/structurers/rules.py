@@ -2,8 +2,8 @@
 
 Rules (the same input always gives the same drafts):
 
-- *facts*: each sentence (`graphmem.write.sentences`) of a step's observation and of its action with at least
-  `MIN_FACT_WORDS` words and at least one tag becomes a fact; tags by `graphmem.write.tags.extract_tags`.
+- *facts*: each sentence (`graphmem.text.sentences`) of a step's observation and of its action with at least
+  `MIN_FACT_WORDS` words and at least one tag becomes a fact; tags by `graphmem.text.tags.extract_tags`.
   Not facts: message routing headers (`From:`, `To:`, `Cc:`, `Bcc:`, `Date:`, `Sent:`, `Reply-To:` lines:
   the document already carries its author and date) and lines with no lower-case word of three letters or
   more (titles, signatures, lists of names: "CTO, Helix Logistics"), which match every question about
@@ -40,9 +40,8 @@ import re
 from collections.abc import Sequence
 
 from graphmem.llm.usage import LLMUsage
-from graphmem.write.sentences import split_sentences
+from graphmem.text import extract_tags, split_sentences, stopwords
 from graphmem.write.structurers.base import FactDraft, InsightDraft, StepInput, StepStructure
-from graphmem.write.tags import extract_tags, stopwords
 
 MIN_FACT_WORDS = 3
 MIN_ACTION_FACT_WORDS = 2

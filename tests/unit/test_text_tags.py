@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from graphmem.write.sentences import split_sentences
-from graphmem.write.tags import extract_tags, normalize_tag
+from graphmem.text import extract_tags, normalize_tag, split_sentences
 
 
 def test_normal_form_ignores_case_possessives_articles_plurals_and_punctuation() -> None:

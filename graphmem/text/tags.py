@@ -25,226 +25,13 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
-from functools import lru_cache
-from importlib import resources
+
+from graphmem.text.words import CALENDAR_WORDS, stopwords
 
 MAX_PHRASE_WORDS = 3
 DEFAULT_MAX_TAGS = 8
 
-# Extra stop words for tagging: frequent verbs, pronoun forms and fillers that yake's list keeps.
-_EXTRA_STOPWORDS = frozenset(
-    [
-        "also",
-        "am",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "being",
-        "do",
-        "does",
-        "did",
-        "done",
-        "doing",
-        "have",
-        "has",
-        "had",
-        "having",
-        "get",
-        "gets",
-        "got",
-        "getting",
-        "go",
-        "goes",
-        "went",
-        "going",
-        "gone",
-        "make",
-        "makes",
-        "made",
-        "making",
-        "take",
-        "takes",
-        "took",
-        "taking",
-        "like",
-        "likes",
-        "liked",
-        "want",
-        "wants",
-        "wanted",
-        "need",
-        "needs",
-        "needed",
-        "say",
-        "says",
-        "said",
-        "tell",
-        "told",
-        "think",
-        "thought",
-        "know",
-        "knew",
-        "really",
-        "just",
-        "very",
-        "pretty",
-        "quite",
-        "lot",
-        "lots",
-        "thing",
-        "things",
-        "something",
-        "anything",
-        "everything",
-        "nothing",
-        "way",
-        "ways",
-        "yeah",
-        "yes",
-        "no",
-        "ok",
-        "okay",
-        "oh",
-        "hey",
-        "hi",
-        "hello",
-        "thanks",
-        "thank",
-        "please",
-        "sure",
-        "maybe",
-        "good",
-        "great",
-        "nice",
-        "cool",
-        "awesome",
-        "glad",
-        "happy",
-        "love",
-        "loved",
-        "would",
-        "could",
-        "should",
-        "might",
-        "must",
-        "will",
-        "shall",
-        "can",
-        "may",
-        "let",
-        "lets",
-        "i'm",
-        "i've",
-        "i'd",
-        "i'll",
-        "you're",
-        "you've",
-        "you'd",
-        "you'll",
-        "we're",
-        "we've",
-        "it's",
-        "that's",
-        "there's",
-        "what's",
-        "don't",
-        "doesn't",
-        "didn't",
-        "can't",
-        "won't",
-        "isn't",
-        "wasn't",
-        "aren't",
-        "weren't",
-        "haven't",
-        "hasn't",
-        "hadn't",
-        "i",
-        "me",
-        "my",
-        "mine",
-        "myself",
-        "you",
-        "your",
-        "yours",
-        "we",
-        "us",
-        "our",
-        "ours",
-        "they",
-        "them",
-        "their",
-        "he",
-        "him",
-        "his",
-        "she",
-        "her",
-        "it",
-        "its",
-        "one",
-        "ones",
-        "today",
-        "yesterday",
-        "tomorrow",
-        "now",
-        "then",
-        "time",
-        "times",
-        "day",
-        "days",
-        "year",
-        "years",
-        "week",
-        "weeks",
-        "month",
-        "months",
-        # fillers of transcripts and chat
-        "um",
-        "uh",
-        "umm",
-        "hmm",
-        "huh",
-        "wow",
-        "ah",
-        "aha",
-        "lol",
-        "haha",
-        "exactly",
-        "basically",
-        "actually",
-        "literally",
-    ]
-)
-
 _NAME_JOINERS = frozenset({"of", "de", "van", "von", "der", "du", "la", "&"})
-# Calendar names that double as stop words ("May", "March"): capitalised inside a sentence they are names.
-CALENDAR_WORDS = frozenset(
-    [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-    ]
-)
-
 _TOKEN_RE = re.compile(
     r"[$€£¥]?\d+(?:[.,:/-]\d+)*%?"  # numbers, money, times, dates
     r"|[A-Za-zÀ-ÖØ-öø-ÿ][\w'’\-]*"  # words (with inner apostrophes / hyphens)
@@ -256,18 +43,6 @@ _SENTENCE_END = frozenset({".", "!", "?", "\n"})
 _POSSESSIVE_RE = re.compile(r"['’]s\b|['’]\B")
 _NON_WORD_RE = re.compile(r"[^\w$€£¥%:./\- ]+", re.UNICODE)
 _SPACES_RE = re.compile(r"\s+")
-
-
-@lru_cache(maxsize=1)
-def stopwords() -> frozenset[str]:
-    """yake's maintained English stop-word list plus `_EXTRA_STOPWORDS` (lower case)."""
-    words: set[str] = set(_EXTRA_STOPWORDS)
-    try:
-        text = resources.files("yake.core").joinpath("StopwordsList/stopwords_en.txt").read_text("utf-8")
-        words.update(w.strip().lower() for w in text.splitlines() if w.strip())
-    except (FileNotFoundError, ModuleNotFoundError, OSError):
-        pass
-    return frozenset(words)
 
 
 def _singular(word: str) -> str:
@@ -465,4 +240,4 @@ def names_in(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-__all__ = ["DEFAULT_MAX_TAGS", "extract_tags", "names_in", "normalize_tag", "stopwords"]
+__all__ = ["DEFAULT_MAX_TAGS", "extract_tags", "names_in", "normalize_tag"]
