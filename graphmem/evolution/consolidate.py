@@ -23,13 +23,12 @@ from neo4j import ManagedTransaction
 from graphmem.config import Settings
 from graphmem.db import Store
 from graphmem.errors import ConfigError
-from graphmem.evolution.candidates import CandidatePair, candidate_ids, load_pairs
+from graphmem.evolution.candidates import candidate_ids, load_pairs
 from graphmem.evolution.credibility import corroborated
 from graphmem.evolution.records import ConsolidationReport
-from graphmem.evolution.rules import RuleClassifier
 from graphmem.evolution.supersede import KIND_CONFLICT, apply_supersessions
-from graphmem.evolution.verdicts import CONFLICT, RESTATEMENT, PairClassifier, Verdict
 from graphmem.ids import content_id
+from graphmem.pairs import CONFLICT, RESTATEMENT, CandidatePair, PairClassifier, RuleClassifier, Verdict
 from graphmem.timeutil import FAR_FUTURE, utc_now
 
 MERGED_PREFIX = {"Semantic": "fact", "Procedural": "proc"}
@@ -44,7 +43,7 @@ def make_classifier(settings: Settings) -> PairClassifier:
         return RuleClassifier()
     if not llm_configured(settings):
         raise ConfigError("GRAPHMEM_CONSOLIDATE_CLASSIFIER=llm needs GRAPHMEM_LLM_BASE_URL and GRAPHMEM_LLM_MODEL")
-    from graphmem.evolution.llm_classifier import LLMClassifier
+    from graphmem.pairs.llm_classifier import LLMClassifier
 
     return LLMClassifier(LLMClient.from_settings(settings))
 

@@ -17,8 +17,8 @@ from graphmem.evolution.forget import forget
 from graphmem.evolution.history import history
 from graphmem.evolution.records import Change, ConsolidationReport, ForgetReport, History
 from graphmem.evolution.supersede import supersede
-from graphmem.evolution.verdicts import PairClassifier
 from graphmem.observability import MEMORY_METRICS
+from graphmem.pairs import PairClassifier
 
 
 class TimeOps:

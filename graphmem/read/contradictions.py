@@ -2,7 +2,7 @@
 about one subject, recall says so and shows both sides with dates and authors instead of silently ranking
 one above the other.
 
-"Disagree" is the consolidation rule classifier's `conflict` verdict (`graphmem.evolution.rules`): the same
+"Disagree" is the consolidation rule classifier's `conflict` verdict (`graphmem.pairs.rules`): the same
 subject (a common opening and a shared tag), one differing value or a negation. No generative model runs on
 the read path. A contradiction that a supersession has already resolved no longer shows: the superseded
 side is no longer active, so it is not among the hits of a current question.
@@ -15,10 +15,8 @@ from datetime import UTC, datetime
 from itertools import combinations
 
 from graphmem.db import Store
-from graphmem.evolution.candidates import CandidatePair, PairSide
-from graphmem.evolution.rules import RuleClassifier
-from graphmem.evolution.verdicts import CONFLICT
 from graphmem.model.nodes import STATUS_ACTIVE
+from graphmem.pairs import CONFLICT, CandidatePair, PairSide, RuleClassifier
 from graphmem.read.results import Contradiction, ContradictionSide, RecallHit
 
 _CLASSIFIER = RuleClassifier()

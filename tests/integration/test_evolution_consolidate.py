@@ -7,7 +7,7 @@ import pytest
 from graphmem.config import Settings
 from graphmem.db import Store
 from graphmem.evolution.consolidate import consolidate
-from graphmem.evolution.rules import RuleClassifier
+from graphmem.pairs import RuleClassifier
 from graphmem.timeutil import FAR_FUTURE
 from tests.support.evolution_fixtures import GraphBuilder, day
 
@@ -176,7 +176,7 @@ def test_restatements_from_the_same_episode_are_not_merged(store: Store, space: 
 
 
 def test_different_subjects_are_not_a_conflict() -> None:
-    from graphmem.evolution.candidates import CandidatePair, PairSide
+    from graphmem.pairs import CandidatePair, PairSide
 
     def side(id: str, text: str) -> PairSide:
         return PairSide(id, text, day("2024-01-01"), None, None, 1.0, ("tea",))

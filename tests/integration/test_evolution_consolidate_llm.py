@@ -9,8 +9,8 @@ import pytest
 from graphmem.config import Settings
 from graphmem.db import Store
 from graphmem.evolution.consolidate import consolidate
-from graphmem.evolution.llm_classifier import LLMClassifier
 from graphmem.llm import LLMClient
+from graphmem.pairs.llm_classifier import LLMClassifier
 from tests.integration.test_evolution_consolidate import build_fixture, snapshot
 from tests.support.evolution_fixtures import GraphBuilder
 from tests.support.fake_openai import FakeOpenAI, Reply, json_reply

@@ -23,26 +23,14 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from graphmem.evolution.candidates import CandidatePair
-from graphmem.evolution.verdicts import CONFLICT, RESTATEMENT, UNRELATED, Verdict
 from graphmem.llm.usage import LLMUsage
+from graphmem.pairs.pair import CandidatePair
+from graphmem.pairs.verdicts import CONFLICT, RESTATEMENT, UNRELATED, Verdict
+from graphmem.text import MONTH_NAMES
 
 TOKEN_RE = re.compile(r"\d+(?:[.,:/\-]\d+)*%?|[A-Za-z][A-Za-z'\-]*")
-MONTHS = frozenset(
-    [
-        "january",
-        "february",
-        "march",
-        "april",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ]
-)
+# Lower-case "may" is far more often the verb than the month, so it is no value.
+MONTHS = frozenset(MONTH_NAMES) - {"may"}
 NEGATIONS = frozenset({"not", "no", "never", "without", "n't", "cannot"})
 NOT_VALUES = frozenset({"i"})
 

@@ -13,9 +13,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from graphmem.evolution.candidates import CandidatePair
-from graphmem.evolution.verdicts import CONFLICT, RESTATEMENT, UNRELATED, Verdict
 from graphmem.llm import LLMClient, LLMError, LLMUsage
+from graphmem.pairs.pair import CandidatePair
+from graphmem.pairs.verdicts import CONFLICT, RESTATEMENT, UNRELATED, Verdict
 
 DEFAULT_CONCURRENCY = 4
 SYSTEM_PROMPT = (

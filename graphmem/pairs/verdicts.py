@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from graphmem.evolution.candidates import CandidatePair
 from graphmem.llm.usage import LLMUsage
+from graphmem.pairs.pair import CandidatePair
 
 CONFLICT = "conflict"
 RESTATEMENT = "restatement"
