@@ -11,9 +11,9 @@ from graphmem.config import Settings
 from graphmem.db import Store
 from graphmem.embed import Embedder
 from graphmem.read.fusion import leg_weight
+from graphmem.read.leg_run import LegRun
 from graphmem.read.legs import match_tags, tag_vote_leg, vector_leg
 from graphmem.read.legs.base import UnitRow
-from graphmem.read.recall import LegRun
 from graphmem.text import normalize_tag
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TypeVar
 
@@ -25,13 +25,15 @@ from graphmem.read.contradictions import find_contradictions
 from graphmem.read.coverage import covering_documents, named_subjects
 from graphmem.read.expansion import expand_episodes
 from graphmem.read.fusion import Fused, leg_weight, max_rrf, weighted_rrf
+from graphmem.read.leg_run import LegRun
 from graphmem.read.legs import lexical_leg, match_tags, subgoal_leg, tag_document_leg, tag_vote_leg, vector_leg
 from graphmem.read.legs.base import KINDS, LegRanking
 from graphmem.read.legs.tags import question_subjects
+from graphmem.read.multihop import expand_rounds
 from graphmem.read.packing import evidence_blocks, pack_evidence
 from graphmem.read.participants import participant_names, without_participants
 from graphmem.read.planner import MODE_KINDS, DeterministicPlanner
-from graphmem.read.question_dates import QuestionDates, question_dates
+from graphmem.read.question_dates import question_dates
 from graphmem.read.related import related_artefacts
 from graphmem.read.repeats import fold_repeats
 from graphmem.read.results import Plan, RecallHit, RecallResult, SourceHit
@@ -74,22 +76,6 @@ class RecallOptions:
     expand: bool = True
     hops: int = 1
     related: bool = True
-
-
-@dataclass
-class LegRun:
-    """The legs' rankings for one question, with what it took."""
-
-    rankings: list[LegRanking]
-    plan: Plan
-    scope: AsOf
-    kinds: tuple[str, ...]
-    legs: tuple[str, ...]
-    timings_ms: dict[str, float] = field(default_factory=dict)
-    weights: dict[str, float] = field(default_factory=dict)
-    dates: QuestionDates = field(default_factory=lambda: QuestionDates(None, ()))
-    as_of_from_question: bool = False
-    covering: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=1)
@@ -376,8 +362,6 @@ def recall(
     depth = max(settings.read_candidates, options.k * 2)
     run = run_legs(store, embedder, settings, text, space, options, depth)
     if options.hops > 1 and options.variant == "hybrid" and "semantic" in run.kinds:
-        from graphmem.read.multihop import expand_rounds
-
         t = time.perf_counter()
         rounds = expand_rounds(
             store,
