@@ -10,10 +10,8 @@ cluster's text and embedding always agree.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -22,9 +20,6 @@ from graphmem.embed import Embedder
 from graphmem.ids import content_id
 from graphmem.text import normalize_tag
 from graphmem.write.summary import IngestSummary, embed_counted
-
-if TYPE_CHECKING:
-    from graphmem.write.batch import GraphBatch, PendingFact
 
 LEGACY_FETCH = 50
 
@@ -151,24 +146,3 @@ def _greedy_clusters(matrix: np.ndarray, threshold: float, block: int = 1024) ->
             else:
                 is_leader[i] = True
     return leader
-
-
-def stage_tagged_facts(
-    batch: GraphBatch,
-    store: Store,
-    embedder: Embedder,
-    summary: IngestSummary,
-    space: str,
-    facts: Sequence[PendingFact],
-    vectors: Sequence[list[float]],
-    tag_similarity: float,
-    now: datetime,
-    *,
-    band: int | None = None,
-) -> None:
-    """Resolve the facts' tags (reusing existing Tags) and stage the new tags, the facts and their links."""
-    if not facts:
-        return
-    tags = resolve_keys(store, embedder, summary, TAG, space, (t for f in facts for t in f.draft.tags), tag_similarity)
-    batch.add_tags(tags.new, now)
-    batch.add_facts(space, facts, vectors, tags, now, band=band)

@@ -48,7 +48,7 @@ from graphmem.ids import content_hash, content_id
 from graphmem.model.nodes import STATUS_ACTIVE
 from graphmem.timeutil import FAR_FUTURE, parse_time, utc_now
 from graphmem.write.batch import DOCUMENT_SIBLING_BAND, GraphBatch, PendingFact, WriteConflict, caption, write_batch
-from graphmem.write.dedup import stage_tagged_facts
+from graphmem.write.staging import stage_tagged_facts
 from graphmem.write.structurers.rules import facts_from_text
 from graphmem.write.summary import IngestSummary, embed_counted
 from graphmem.write.validation import optional_metadata, optional_text, reject_unreadable, required_text

@@ -48,8 +48,9 @@ from graphmem.model.nodes import STATUS_ACTIVE
 from graphmem.text import normalize_tag
 from graphmem.timeutil import FAR_FUTURE, utc_now
 from graphmem.write.batch import GraphBatch, PendingFact, WriteConflict, caption, write_batch
-from graphmem.write.dedup import SUBGOAL, resolve_keys, stage_tagged_facts
+from graphmem.write.dedup import SUBGOAL, resolve_keys
 from graphmem.write.memory import KIND_CHAT, Memory, parse_episode
+from graphmem.write.staging import stage_tagged_facts
 from graphmem.write.structurers import RuleStructurer, StepInput, StepStructure, Structurer, facts_from_text
 from graphmem.write.summary import IngestSummary, embed_counted
 
