@@ -12,10 +12,10 @@ from typing import Any
 
 from neo4j.exceptions import ConstraintError
 
-from graphmem.api.keys import KeyFile, KeyRecord, key_file_path, mint_key
+from graphmem.api.keys import KeyFile, KeyRecord, KeyStore, key_file_path, mint_key
 from graphmem.config import Settings
 from graphmem.db import Store
-from graphmem.errors import NotFound
+from graphmem.errors import ConfigError, NotFound
 from graphmem.timeutil import iso, utc_now
 
 log = logging.getLogger("graphmem.api.keys")
@@ -78,6 +78,15 @@ class KeyTable:
         if not rows:
             raise NotFound("key_id", f"no key {key_id!r} in {self.where}")
         return _record(rows[0])
+
+
+def open_key_store(settings: Settings, store: Store | None) -> KeyStore:
+    """The store GRAPHMEM_API_KEY_STORE chooses (`Settings.key_store`); the database needs `store`."""
+    if settings.key_store == "file":
+        return KeyFile(key_file_path(settings))
+    if store is None:
+        raise ConfigError("GRAPHMEM_API_KEY_STORE=database needs the Neo4j store")
+    return KeyTable(store)
 
 
 @dataclass

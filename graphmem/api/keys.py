@@ -1,7 +1,7 @@
 """API keys: how they are minted, recorded (hashed) and matched, and the key file.
 
 A key reads `gmk_<key id>_<secret>`; only its sha256 is stored. Keys live in one store that
-GRAPHMEM_API_KEY_STORE chooses (`open_key_store`): the database (`ApiKey` nodes, see
+GRAPHMEM_API_KEY_STORE chooses (`graphmem.api.key_table.open_key_store`): the database (`ApiKey` nodes, see
 `graphmem.api.key_table`) or the key file (JSON, GRAPHMEM_API_KEY_FILE, default api-keys.json in
 GRAPHMEM_SECRETS_DIR; folder 0700, file 0600); records in GRAPHMEM_API_KEYS count in either case:
 `;`-separated `SECRET|scopes|spaces[|name]`, where SECRET is the key itself or `sha256:<hex digest>`, scopes
@@ -16,16 +16,13 @@ import json
 import secrets
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from graphmem.api.scope import check_key_space
 from graphmem.config import Settings
 from graphmem.errors import ConfigError, InvalidInput, NotFound
 from graphmem.private_files import move_private, private_dir, write_private
 from graphmem.timeutil import iso, utc_now
-
-if TYPE_CHECKING:
-    from graphmem.db import Store
 
 SCOPES = ("read", "write", "admin")
 KEY_PREFIX = "gmk_"
@@ -145,17 +142,6 @@ class KeyStore(Protocol):
     def create(self, scopes: tuple[str, ...], spaces: tuple[str, ...], name: str = "") -> tuple[str, KeyRecord]: ...
 
     def revoke(self, key_id: str) -> KeyRecord: ...
-
-
-def open_key_store(settings: Settings, store: Store | None) -> KeyStore:
-    """The store GRAPHMEM_API_KEY_STORE chooses (`Settings.key_store`); the database needs `store`."""
-    if settings.key_store == "file":
-        return KeyFile(key_file_path(settings))
-    if store is None:
-        raise ConfigError("GRAPHMEM_API_KEY_STORE=database needs the Neo4j store")
-    from graphmem.api.key_table import KeyTable
-
-    return KeyTable(store)
 
 
 class KeyFile:

@@ -48,8 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg,
 @contextmanager
 def _key_store(announce: Callable[[str], None] = print) -> Iterator[KeyStore]:
     """The configured key store; with the database, the key file's records imported first."""
-    from graphmem.api.key_table import KeyTable, import_key_file
-    from graphmem.api.keys import open_key_store
+    from graphmem.api.key_table import KeyTable, import_key_file, open_key_store
     from graphmem.db import Store
 
     settings = get_settings()
