@@ -10,13 +10,15 @@ for an embedded server on this machine — the Neo4j process's CPU ms per call (
 over every call).
 It also counts the statements (Bolt round trips) of one recall and checks that each named query ran with
 one Cypher text (values travel as parameters, so Neo4j plans each query once).
-`--keep RUN_ID` keeps the graph under that run id and reuses it on the next run with the same id.
+`--keep RUN_ID` keeps the graph under that run id and reuses it on the next run with the same id;
+`--hits-out FILE` writes every probe's answer, so two versions of the read path can be diffed on one graph.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import json
 import os
 import statistics
 import sys
@@ -32,6 +34,7 @@ from graphmem.config import get_settings
 from graphmem.db import Store, install_schema
 from graphmem.db.queries import load_query
 from graphmem.memory_graph import MemoryGraph
+from graphmem.read.results import RecallResult
 
 
 class InThread:
@@ -70,6 +73,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--spaces", type=int, default=perf.SPACES, help="spaces the facts are spread over")
     parser.add_argument("--probes", type=int, default=100)
     parser.add_argument("--keep", metavar="RUN_ID", help="keep the graph under this run id (reused when loaded)")
+    parser.add_argument(
+        "--hits-out", type=Path, help="write each probe's answer (hits, scores, evidence) here, to diff two versions"
+    )
     args = parser.parse_args(argv)
     settings = get_settings()
     pid = None if settings.neo4j_uri else embedded_neo4j_pid(settings.neo4j_data_dir)
@@ -99,8 +105,9 @@ def main(argv: list[str]) -> int:
         graph = load_or_reuse(store, args.facts, args.keep, args.spaces)
         memory = MemoryGraph(store, embedder, settings)
         probes = perf.make_probes(graph, embedder, args.probes)
-        for probe in probes:
-            memory.recall(probe.text, probe.space, k=10)
+        answers = {probe.text: answer(memory.recall(probe.text, probe.space, k=10)) for probe in probes}
+        if args.hits_out:
+            args.hits_out.write_text(json.dumps(answers, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         for counter in (wall, cpu, calls):
             counter.clear()
         latencies = []
@@ -130,6 +137,17 @@ def main(argv: list[str]) -> int:
         if not args.keep:
             perf.drop_graph(store, graph)
     return 0
+
+
+def answer(result: RecallResult) -> dict[str, Any]:
+    """What a caller sees of one recall: the ranked hits with their scores, and everything packed around them."""
+    return {
+        "hits": [[hit.id, round(hit.score, 9), hit.latest_slot, list(hit.repeats)] for hit in result.hits],
+        "evidence": result.evidence,
+        "episodes": [e.episode_id for e in result.episodes],
+        "related": [r.id for r in result.related],
+        "contradictions": [[list(c.subject), [side.id for side in c.sides]] for c in result.contradictions],
+    }
 
 
 def load_or_reuse(store: Store, facts: int, keep: str | None, spaces: int = perf.SPACES) -> perf.SyntheticGraph:
