@@ -164,6 +164,15 @@ def run_legs(
     legs = variant_legs(options.variant, kinds, options.legs)
     timings: dict[str, float] = {}
 
+    started = time.perf_counter()
+    # graphmem's reading again: the dense query leaves out the names of the space's main participants
+    if options.variant == "hybrid":
+        dense_query = without_participants(plan.query, participant_names(store, space, settings.read_participant_share))
+        if dense_query != plan.query:
+            plan = replace(plan, dense_query=dense_query)
+    query_vector = embedder.embed([plan.dense_query or plan.query])[0]
+    timings["embed"] = (time.perf_counter() - started) * 1000
+
     def timed(name: str, work: Callable[[], T]) -> Callable[[], T]:
         def run() -> T:
             since = time.perf_counter()
@@ -174,39 +183,9 @@ def run_legs(
 
         return run
 
-    pool = leg_pool()
-    # Tag matching needs neither the query vector nor the participants: it starts first, beside them.
-    query_tags = plan.tags
-    match_future = (
-        pool.submit(
-            timed(
-                "tag_match",
-                lambda: match_tags(
-                    store,
-                    embedder,
-                    space,
-                    query_tags,
-                    min_cosine=settings.read_tag_min_cosine,
-                    exact_weight=settings.read_tag_exact_weight,
-                    fuzzy_weight=settings.read_tag_fuzzy_weight,
-                ),
-            )
-        )
-        if "tagvote" in legs or "tagdocs" in legs
-        else None
-    )
-
-    started = time.perf_counter()
-    # graphmem's reading again: the dense query leaves out the names of the space's main participants
-    if options.variant == "hybrid":
-        dense_query = without_participants(plan.query, participant_names(store, space, settings.read_participant_share))
-        if dense_query != plan.query:
-            plan = replace(plan, dense_query=dense_query)
-    query_vector = embedder.embed([plan.dense_query or plan.query])[0]
-    timings["embed"] = (time.perf_counter() - started) * 1000
-
     # Independent legs run concurrently (each is its own read transaction); tag votes wait for the dense
     # leg because facts it found earn the dense bonus.
+    pool = leg_pool()
     dense_future = (
         pool.submit(
             timed(
@@ -235,6 +214,24 @@ def run_legs(
             )
         )
         if "lexical" in legs
+        else None
+    )
+    match_future = (
+        pool.submit(
+            timed(
+                "tag_match",
+                lambda: match_tags(
+                    store,
+                    embedder,
+                    space,
+                    plan.tags,
+                    min_cosine=settings.read_tag_min_cosine,
+                    exact_weight=settings.read_tag_exact_weight,
+                    fuzzy_weight=settings.read_tag_fuzzy_weight,
+                ),
+            )
+        )
+        if "tagvote" in legs or "tagdocs" in legs
         else None
     )
     subgoal_future = None
