@@ -1,19 +1,24 @@
 """Where one recall's time goes: every leg and lookup of `recall` run one after another in one thread, so
 each named query's time is its own and not its neighbours' contention for the two cores.
 
-Usage: python bench/profile_recall.py --facts 100000 [--probes 100] [--keep RUN_ID]
+Usage: python bench/profile_recall.py --facts 100000 [--spaces 1] [--probes 100] [--keep RUN_ID]
 
-Loads the `graphmem bench perf` generator's graph (ten spaces) into the configured Neo4j (NEO4J_URI, or the
-embedded server: GRAPHMEM_NEO4J_PORT / GRAPHMEM_NEO4J_DATA), times `--probes` recalls (k=10) after an
-untimed pass, and prints per named query: calls per recall, wall ms per call, and — for an embedded server
-on this machine — the Neo4j process's CPU ms per call (from /proc, 10 ms ticks summed over every call).
-`--keep RUN_ID` keeps the graph under that run id and reuses it on the next run with the same id.
+Loads the `graphmem bench perf` generator's graph (`--spaces` spaces, ten by default) into the configured
+Neo4j (NEO4J_URI, or the embedded server: GRAPHMEM_NEO4J_PORT / GRAPHMEM_NEO4J_DATA), times `--probes`
+recalls (k=10) after an untimed pass, and prints per named query: calls per recall, wall ms per call, and —
+for an embedded server on this machine — the Neo4j process's CPU ms per call (from /proc, 10 ms ticks summed
+over every call).
+It also counts the statements (Bolt round trips) of one recall and checks that each named query ran with
+one Cypher text (values travel as parameters, so Neo4j plans each query once).
+`--keep RUN_ID` keeps the graph under that run id and reuses it on the next run with the same id;
+`--hits-out FILE` writes every probe's answer, so two versions of the read path can be diffed on one graph.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import json
 import os
 import statistics
 import sys
@@ -27,7 +32,9 @@ from typing import Any
 from graphmem.bench import perf
 from graphmem.config import get_settings
 from graphmem.db import Store, install_schema
+from graphmem.db.queries import load_query
 from graphmem.memory_graph import MemoryGraph
+from graphmem.read.results import RecallResult
 
 
 class InThread:
@@ -63,18 +70,24 @@ def process_cpu_seconds(pid: int | None) -> float:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--facts", type=int, default=100_000)
+    parser.add_argument("--spaces", type=int, default=perf.SPACES, help="spaces the facts are spread over")
     parser.add_argument("--probes", type=int, default=100)
     parser.add_argument("--keep", metavar="RUN_ID", help="keep the graph under this run id (reused when loaded)")
+    parser.add_argument(
+        "--hits-out", type=Path, help="write each probe's answer (hits, scores, evidence) here, to diff two versions"
+    )
     args = parser.parse_args(argv)
     settings = get_settings()
     pid = None if settings.neo4j_uri else embedded_neo4j_pid(settings.neo4j_data_dir)
     wall: collections.defaultdict[str, float] = collections.defaultdict(float)
     cpu: collections.defaultdict[str, float] = collections.defaultdict(float)
     calls: collections.Counter[str] = collections.Counter()
+    texts: collections.defaultdict[str, set[str]] = collections.defaultdict(set)
     timed_read = Store.read
 
     def read(self: Store, name: str, **params: Any) -> list[dict[str, Any]]:
         cpu_before, started = process_cpu_seconds(pid), time.perf_counter()
+        texts[name].add(load_query(name))
         try:
             return timed_read(self, name, **params)
         finally:
@@ -89,26 +102,32 @@ def main(argv: list[str]) -> int:
     with Store.from_settings(settings) as store:
         install_schema(store, 384, settings.vector_quantization)
         embedder = perf.PrecomputedEmbedder(384)
-        graph = load_or_reuse(store, args.facts, args.keep)
+        graph = load_or_reuse(store, args.facts, args.keep, args.spaces)
         memory = MemoryGraph(store, embedder, settings)
         probes = perf.make_probes(graph, embedder, args.probes)
-        for probe in probes:
-            memory.recall(probe.text, probe.space, k=10)
+        answers = {probe.text: answer(memory.recall(probe.text, probe.space, k=10)) for probe in probes}
+        if args.hits_out:
+            args.hits_out.write_text(json.dumps(answers, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         for counter in (wall, cpu, calls):
             counter.clear()
         latencies = []
         python_before, neo4j_before = time.process_time(), process_cpu_seconds(pid)
+        statements_before = store.queries_run
         for probe in probes:
             started = time.perf_counter()
             memory.recall(probe.text, probe.space, k=10)
             latencies.append((time.perf_counter() - started) * 1000)
         n = len(probes)
+        statements = (store.queries_run - statements_before) / n
         print(f"$ python bench/profile_recall.py {' '.join(argv)}")
         print(
             f"{args.facts:,} facts, {n} recalls one after another: p50 {statistics.median(latencies):.1f} ms; "
             f"per recall Python CPU {(time.process_time() - python_before) * 1000 / n:.1f} ms"
             + (f", Neo4j CPU {(process_cpu_seconds(pid) - neo4j_before) * 1000 / n:.1f} ms" if pid else "")
+            + f"; {statements:.2f} statements (Bolt round trips) per recall"
         )
+        varying = sorted(name for name, seen in texts.items() if len(seen) > 1)
+        print("every named query ran with one Cypher text" if not varying else f"varying Cypher text: {varying}")
         print("| query | calls per recall | wall ms per call | Neo4j CPU ms per call | Neo4j CPU ms per recall |")
         print("|---|---|---|---|---|")
         for name, seconds in sorted(wall.items(), key=lambda item: -cpu[item[0]] - item[1]):
@@ -120,10 +139,21 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def load_or_reuse(store: Store, facts: int, keep: str | None) -> perf.SyntheticGraph:
+def answer(result: RecallResult) -> dict[str, Any]:
+    """What a caller sees of one recall: the ranked hits with their scores, and everything packed around them."""
+    return {
+        "hits": [[hit.id, round(hit.score, 9), hit.latest_slot, list(hit.repeats)] for hit in result.hits],
+        "evidence": result.evidence,
+        "episodes": [e.episode_id for e in result.episodes],
+        "related": [r.id for r in result.related],
+        "contradictions": [[list(c.subject), [side.id for side in c.sides]] for c in result.contradictions],
+    }
+
+
+def load_or_reuse(store: Store, facts: int, keep: str | None, spaces: int = perf.SPACES) -> perf.SyntheticGraph:
     """The generator's graph; with `keep`, under that run id, loaded only if its first space is empty."""
     if keep is None:
-        return perf.generate_and_load(store, facts, 384)
+        return perf.generate_and_load(store, facts, 384, spaces=spaces)
     run_id = keep.encode().hex().ljust(32, "0")[:32]
     loaded = store.run_read_text(
         "MATCH (n:Semantic {space: $space}) RETURN count(n) > 0 AS loaded LIMIT 1", space=f"perf-{run_id[:8]}-s0"
@@ -133,7 +163,7 @@ def load_or_reuse(store: Store, facts: int, keep: str | None) -> perf.SyntheticG
     if loaded and loaded[0]["loaded"]:
         perf._load = lambda *args, **kwargs: None
     try:
-        return perf.generate_and_load(store, facts, 384)
+        return perf.generate_and_load(store, facts, 384, spaces=spaces)
     finally:
         perf.uuid.uuid4, perf._load = original_uuid, original_load
 

@@ -1,13 +1,15 @@
 """`graphmem bench perf`: latency and throughput at scale, side by side with the references.
 
 Per scale it bulk-loads a synthetic graph with `UNWIND` (clustered unit vectors of the embedder's dimension,
-Zipf-distributed tags, subgoals with procedures, supersession chains, ten spaces), then times `recall`
+Zipf-distributed tags, subgoals with procedures, supersession chains, the facts spread over `--spaces`
+spaces, ten by default), then times `recall`
 (hybrid, with and without `as_of`), `tag_vote`, `route_subgoal` and `provenance` through the Python API and
 over HTTP GraphQL (`http_*`, `graphmem.bench.perf_http`) with 1 and C concurrent clients. Query vectors are
 precomputed, so latencies exclude query embedding; the real embedder's cost per query is timed on its own. In
 the same run, on the same vectors, it times the references — exact numpy top-k in memory and a full-scan
 Cypher computing `vector.similarity.cosine` over every fact of the space — and measures the vector leg's
-recall@10 against the exact top-k.
+recall@10 against the exact top-k. Each query searches one space; `--spaces 1` puts all of a scale's facts
+in one space (one organisation's memory), `--spaces 10` ten of a tenth each.
 """
 
 from __future__ import annotations
@@ -36,12 +38,14 @@ from graphmem.config import Settings, get_settings
 from graphmem.db import Store, install_schema
 from graphmem.db.schema import await_indexes
 from graphmem.embed.hashing import HashingEmbedder
+from graphmem.errors import InvalidInput
 from graphmem.memory_graph import MemoryGraph
 from graphmem.read.asof import AsOf
 from graphmem.read.legs import vector_leg
 from graphmem.timeutil import FAR_FUTURE
 
-SPACES = 10
+SPACES = 10  # the default spread of each scale's facts
+MIN_FACTS_PER_SPACE = 20
 TAGS_PER_FACT = 3
 FACTS_PER_UNIT = 10
 UNITS_PER_EPISODE = 10
@@ -104,22 +108,33 @@ def _unit(rows: np.ndarray) -> np.ndarray:
     return (rows / norms).astype(np.float32)
 
 
-def generate_and_load(store: Store, n_facts: int, dimensions: int, seed: int = 7) -> SyntheticGraph:
-    """Create the synthetic graph for one scale in ten fresh spaces; returns what the references need."""
+def facts_per_space(n_facts: int, spaces: int) -> list[int]:
+    """`n_facts` split over `spaces` as evenly as integers allow (the first spaces take the remainder)."""
+    if spaces < 1:
+        raise InvalidInput("--spaces", "at least 1 space")
+    base, extra = divmod(n_facts, spaces)
+    return [base + (1 if i < extra else 0) for i in range(spaces)]
+
+
+def generate_and_load(
+    store: Store, n_facts: int, dimensions: int, seed: int = 7, spaces: int = SPACES
+) -> SyntheticGraph:
+    """Create the synthetic graph for one scale in `spaces` fresh spaces; returns what the references need."""
     rng = np.random.default_rng(seed + n_facts)
     run_id = uuid.uuid4().hex[:8]
-    graph = SyntheticGraph(run_id, [f"perf-{run_id}-s{i}" for i in range(SPACES)], dimensions)
+    graph = SyntheticGraph(run_id, [f"perf-{run_id}-s{i}" for i in range(spaces)], dimensions)
+    sizes = facts_per_space(n_facts, spaces)
     hasher = HashingEmbedder(dimensions)
     clusters = max(8, n_facts // 500)
     centroids = _unit(rng.standard_normal((clusters, dimensions)))
     vocabulary = [[f"w{c}x{j}" for j in range(WORDS_PER_CLUSTER)] for c in range(clusters)]
-    n_tags = max(50, n_facts // (SPACES * 20))
+    # each space its own tag vocabulary, one tag per 20 of its facts: one big space has hubs ten spaces lack
+    n_tags = max(50, sizes[0] // 20)
     graph.tag_names = [f"tag{t}" for t in range(n_tags)]
     tag_vectors = hasher.embed(graph.tag_names)
     now = datetime.now(UTC)
     started = time.perf_counter()
-    per_space = n_facts // SPACES
-    for space in graph.spaces:
+    for space, per_space in zip(graph.spaces, sizes, strict=True):
         tag_ids = [f"{space}-t{t}" for t in range(n_tags)]
         _load(store, "bench/perf_load_tags", [
             {"id": tid, "space": space, "name": name, "embedding": vec}
@@ -288,10 +303,11 @@ def run_scale(
     scan_queries: int,
     http: bool = True,
     settle_max: float = 0.0,
+    spaces: int = SPACES,
 ) -> dict[str, Any]:
     embedder = PrecomputedEmbedder(384)
-    print(f"[perf] loading {n_facts:,} facts ...", file=sys.stderr, flush=True)
-    graph = generate_and_load(store, n_facts, embedder.dimensions)
+    print(f"[perf] loading {n_facts:,} facts in {spaces} space(s) ...", file=sys.stderr, flush=True)
+    graph = generate_and_load(store, n_facts, embedder.dimensions, spaces=spaces)
     memory = MemoryGraph(store, embedder, settings)
     probes = make_probes(graph, embedder, queries)
     past = (START + timedelta(days=200)).isoformat()
@@ -303,7 +319,14 @@ def run_scale(
         "provenance": lambda p: memory.provenance(p.fact_id, p.space),
         "vector_leg": lambda p: vector_leg(store, p.space, p.vector, AsOf.resolve(None, None), ("semantic",), 10),
     }
-    result: dict[str, Any] = {"nodes": graph.nodes, "facts": n_facts, "load_seconds": round(graph.load_seconds, 1)}
+    result: dict[str, Any] = {
+        "nodes": graph.nodes,
+        "facts": n_facts,
+        "spaces": spaces,
+        "facts_per_space": facts_per_space(n_facts, spaces),
+        "space_names": graph.spaces,
+        "load_seconds": round(graph.load_seconds, 1),
+    }
     settled = wait_until_quiet(store, settle_max)
     result.update(settled.as_dict())
     print(f"[perf] {n_facts:,} settle: {settled.as_dict()}", file=sys.stderr, flush=True)
@@ -377,6 +400,12 @@ def _server_memory(store: Store) -> dict[str, str]:
 def register_perf(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("perf", help="latency / throughput at scale, side by side with references")
     parser.add_argument("--nodes", default="10000", help="comma-separated fact counts, e.g. 10000,100000,1000000")
+    parser.add_argument(
+        "--spaces",
+        type=int,
+        default=SPACES,
+        help="spaces each scale's facts are spread over (1: all in one space); each query searches one",
+    )
     parser.add_argument("--queries", type=int, default=200, help="queries per operation and concurrency")
     parser.add_argument("--concurrency", type=int, default=16, help="concurrent clients (also runs 1)")
     parser.add_argument("--scan-queries", type=int, default=20, help="queries for the slow full-scan reference")
@@ -393,21 +422,26 @@ def register_perf(sub: argparse._SubParsersAction) -> None:
 
 
 def run_perf_bench(args: argparse.Namespace) -> int:
-    from graphmem.errors import InvalidInput
-
     try:
         scales = [int(n) for n in str(args.nodes).split(",") if n.strip()]
     except ValueError:
         raise InvalidInput("--nodes", "expected comma-separated integers, e.g. 10000,100000") from None
-    if not scales or min(scales) < SPACES * 20:
-        raise InvalidInput("--nodes", f"each scale needs at least {SPACES * 20} facts")
-    if args.queries < 10 or args.concurrency < 1:
-        raise InvalidInput("--queries", "at least 10 queries and 1 client")
+    if args.spaces < 1:
+        raise InvalidInput("--spaces", "at least 1 space")
+    if not scales or min(scales) < args.spaces * MIN_FACTS_PER_SPACE:
+        raise InvalidInput("--nodes", f"each scale needs at least {args.spaces * MIN_FACTS_PER_SPACE} facts")
+    if args.queries < 5 or args.concurrency < 1:
+        raise InvalidInput("--queries", "at least 5 queries and 1 client")
     if args.settle_max < 0:
         raise InvalidInput("--settle-max", "seconds, 0 or more")
     settings = get_settings()
     command = "graphmem bench perf " + " ".join(sys.argv[3:])
-    output: dict[str, Any] = {"command": command, "started_at": datetime.now(UTC).isoformat(), "scales": {}}
+    output: dict[str, Any] = {
+        "command": command,
+        "started_at": datetime.now(UTC).isoformat(),
+        "spaces": args.spaces,
+        "scales": {},
+    }
     with Store.from_settings(settings) as store:
         schema = install_schema(store, 384, settings.vector_quantization)
         output["machine"] = {**machine_info(store.server.version), "neo4j_memory": _server_memory(store)}
@@ -426,6 +460,7 @@ def run_perf_bench(args: argparse.Namespace) -> int:
                 args.scan_queries,
                 http=not args.no_http,
                 settle_max=args.settle_max,
+                spaces=args.spaces,
             )
             graph = result.pop("graph")
             if not args.keep:
@@ -446,28 +481,30 @@ def _settle_cell(scale: dict[str, Any]) -> str:
 
 def render(output: dict[str, Any]) -> str:
     lines = [f"$ {output['command']}", f"machine: {json.dumps(output['machine'])}", ""]
-    lines.append("| facts | operation | clients | p50 ms | p95 ms | p99 ms | qps |")
-    lines.append("|---|---|---|---|---|---|---|")
+    lines.append("| facts | spaces | operation | clients | p50 ms | p95 ms | p99 ms | qps |")
+    lines.append("|---|---|---|---|---|---|---|---|")
     for n, scale in output["scales"].items():
+        spread = scale["spaces"]
         for op, by_clients in scale["operations"].items():
             for clients, t in by_clients.items():
-                cells = [f"{int(n):,}", op, clients[1:], t["p50_ms"], t["p95_ms"], t["p99_ms"], t["qps"]]
+                cells = [f"{int(n):,}", spread, op, clients[1:], t["p50_ms"], t["p95_ms"], t["p99_ms"], t["qps"]]
                 lines.append("| " + " | ".join(str(c) for c in cells) + " |")
         for ref, t in scale["references"].items():
             lines.append(
-                f"| {int(n):,} | ref: {ref} | 1 | {t['p50_ms']} | {t['p95_ms']} | {t['p99_ms']} | {t['qps']} |"
+                f"| {int(n):,} | {spread} | ref: {ref} | 1 | {t['p50_ms']} | {t['p95_ms']} | {t['p99_ms']} "
+                f"| {t['qps']} |"
             )
     lines.append("")
     lines.append(
-        "| facts | nodes | load s | settle s | warm-up s | ANN recall@10 | vector leg p50 ms | numpy exact / ours "
-        "| full scan / ours |"
+        "| facts | spaces | nodes | load s | settle s | warm-up s | ANN recall@10 | vector leg p50 ms "
+        "| numpy exact / ours | full scan / ours |"
     )
-    lines.append("|---|---|---|---|---|---|---|---|---|")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|")
     for n, scale in output["scales"].items():
         refs = scale["references"]
         lines.append(
-            f"| {int(n):,} | {scale['nodes']:,} | {scale['load_seconds']} | {_settle_cell(scale)} | "
-            f"{scale['warm_up_seconds']} | "
+            f"| {int(n):,} | {scale['spaces']} | {scale['nodes']:,} | {scale['load_seconds']} | "
+            f"{_settle_cell(scale)} | {scale['warm_up_seconds']} | "
             f"{scale['ann_recall@10']} | "
             f"{scale['operations']['vector_leg']['c1']['p50_ms']} | {refs['numpy_exact_topk']['ratio_to_ours_p50']} | "
             f"{refs['full_scan_cypher']['ratio_to_ours_p50']} |"

@@ -150,6 +150,6 @@ def test_bench_perf_smoke_times_python_and_graphql_and_the_references(
     assert scale["server_cores_at_start"] is not None
     assert scale["settled"] or scale["settle_seconds"] >= 60
     printed = capsys.readouterr().out
-    assert "| 200 | http_recall | 1 |" in printed and "ref: full_scan_cypher" in printed
+    assert "| 200 | 10 | http_recall | 1 |" in printed and "ref: full_scan_cypher" in printed
     leftovers = bench_env.run_read_text("MATCH (n) WHERE n.space STARTS WITH 'perf-' RETURN count(n) AS n")
     assert leftovers[0]["n"] == 0  # the synthetic spaces were dropped

@@ -34,22 +34,26 @@ def match_tags(
         return []
     by_norm = {normalize_tag(t): t for t in tags}
     by_norm.pop("", None)
-    best: dict[str, TagMatch] = {}
-    for row in store.read("read/tag_exact", space=space, norms=list(by_norm)):
-        best[row["id"]] = TagMatch(row["id"], row["name"], by_norm[row["query_tag"]], "exact", 1.0, exact_weight)
     vectors = embedder.embed(tags)
     params = dict(
         space=space,
+        norms=list(by_norm),
         queries=[{"tag": t, "vector": store.vector(v)} for t, v in zip(tags, vectors, strict=True)],
         per_tag=per_tag,
         fetch=_LEGACY_FETCH,
         min_cosine=min_cosine,
     )
+    # exact and fuzzy matches in one round trip
     if store.server.supports_search_clause:
-        rows = store.read_search("read/tag_fuzzy", "read/tag_fuzzy_legacy", **params)
+        rows = store.read_search("read/tag_match", "read/tag_match_legacy", **params)
     else:
-        rows = store.read("read/tag_fuzzy_legacy", **params)
-    for row in sorted(rows, key=lambda r: r["similarity"], reverse=True):
+        rows = store.read("read/tag_match_legacy", **params)
+    best: dict[str, TagMatch] = {}
+    for row in rows:
+        if row["match"] == "exact":
+            best[row["id"]] = TagMatch(row["id"], row["name"], by_norm[row["query_tag"]], "exact", 1.0, exact_weight)
+    fuzzy = [row for row in rows if row["match"] == "fuzzy"]
+    for row in sorted(fuzzy, key=lambda r: r["similarity"], reverse=True):
         if row["id"] not in best:
             best[row["id"]] = TagMatch(
                 row["id"], row["name"], row["query_tag"], "fuzzy", float(row["similarity"]), fuzzy_weight
