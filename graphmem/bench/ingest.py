@@ -243,7 +243,7 @@ def run_ingest_bench(args: argparse.Namespace) -> int:
             "embed_batch_size": settings.embed_batch_size,
         },
         "result": _rounded(row),
-        "summary": summary.as_dict(),
+        "summary": {**summary.as_dict(), "embedded_by_kind": summary.embedded, "reused_texts": summary.reused_texts},
     }
     print(_table(row))
     if args.out:

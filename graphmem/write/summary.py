@@ -118,8 +118,6 @@ class IngestSummary:
             "db_seconds": round(self.db_seconds, 3),
             "python_seconds": round(self.python_seconds, 3),
             "embedded_texts": self.embedded_texts,
-            "embedded_by_kind": dict(self.embedded),
-            "reused_texts": self.reused_texts,
             "llm_tokens": self.llm.as_dict(),
         }
         if include_ids:
