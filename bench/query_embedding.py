@@ -1,11 +1,12 @@
 """Why one short question's embedding costs what it costs: A/B of the suspects, interleaved.
 
-Usage: python bench/query_embedding.py [--calls 200] [--block 10] [--hog N]
+Usage: python bench/query_embedding.py [--calls 200] [--block 10] [--hog N] [--only TEXT ...]
 
 Loads the default sentence-transformers model once and times `--calls` embeddings of one 10-word question
 per variant, after an untimed warm-up, rotating the variants every `--block` calls so that the shared
 machine's load falls on all of them alike. `--hog N` runs N busy-looping processes meanwhile (the
-contention Neo4j's background work causes). Prints median / p95 ms per variant and the load average.
+contention Neo4j's background work causes); `--only` keeps the variants whose name holds one of the texts.
+Prints median / p95 ms per variant and the load average.
 """
 
 from __future__ import annotations
@@ -30,15 +31,17 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=200)
     parser.add_argument("--block", type=int, default=10)
     parser.add_argument("--hog", type=int, default=0)
+    parser.add_argument("--only", nargs="*", default=[])
     args = parser.parse_args()
 
     import torch
 
     from graphmem.embed.sentence_transformers import SentenceTransformerEmbedder
 
-    embedder = SentenceTransformerEmbedder()
+    embedder = SentenceTransformerEmbedder()  # GRAPHMEM_EMBED_THREADS' default: 1 thread for a question
     model = embedder._model
-    default_threads = torch.get_num_threads()
+    default_threads = os.cpu_count() or 1
+    torch.set_num_threads(default_threads)
 
     def encode(**kw: object) -> Callable[[], object]:
         return lambda: model.encode([QUESTION], normalize_embeddings=True, show_progress_bar=False, **kw)
@@ -67,7 +70,7 @@ def main() -> None:
         return run
 
     variants: dict[str, Callable[[], object]] = {
-        f"service embed() ({default_threads} threads)": lambda: embedder.embed([QUESTION]),
+        f"service embed() ({embedder.threads_for(1)} thread)": lambda: embedder.embed([QUESTION]),
         f"encode, {default_threads} threads": encode(),
         "encode, 1 thread": threads(1, encode()),
         "encode, progress bar on": lambda: model.encode([QUESTION], normalize_embeddings=True, show_progress_bar=True),
@@ -77,10 +80,13 @@ def main() -> None:
         "tokenize+forward, inference_mode, 1 thread": threads(1, raw_forward),
         "tokenize only": lambda: model.tokenize([QUESTION]),
     }
+    if args.only:
+        variants = {name: call for name, call in variants.items() if any(o in name for o in args.only)}
     start = time.perf_counter()
     embedder.embed([QUESTION])
     first = (time.perf_counter() - start) * 1000
     for call in variants.values():  # warm-up: first call per shape and thread count
+        torch.set_num_threads(default_threads)
         for _ in range(3):
             call()
 
@@ -92,6 +98,7 @@ def main() -> None:
     try:
         while min(len(s) for s in samples.values()) < args.calls:
             for name, call in variants.items():
+                torch.set_num_threads(default_threads)  # untimed: embed() leaves its own setting behind
                 for _ in range(args.block):
                     t0 = time.perf_counter()
                     call()
