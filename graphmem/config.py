@@ -56,6 +56,20 @@ class Settings(BaseSettings):
         description="sentence-transformers[:MODEL] | openai:MODEL | hashing[:DIM] (tests only)",
     )
     embed_batch_size: int = Field(64, alias="GRAPHMEM_EMBED_BATCH_SIZE", ge=1, le=4096)
+    embed_threads: int = Field(
+        1,
+        alias="GRAPHMEM_EMBED_THREADS",
+        ge=1,
+        le=256,
+        description="torch threads for a query-sized embedding call (a few short texts)",
+    )
+    embed_batch_threads: int = Field(
+        0,
+        alias="GRAPHMEM_EMBED_BATCH_THREADS",
+        ge=0,
+        le=256,
+        description="torch threads for an ingest-sized embedding call; 0: one per CPU core",
+    )
     embed_base_url: str | None = Field(None, alias="GRAPHMEM_EMBED_BASE_URL")
     embed_api_key: str | None = Field(None, alias="GRAPHMEM_EMBED_API_KEY")
 

@@ -8,6 +8,7 @@ CREATE INDEX episodic_event IF NOT EXISTS FOR (n:Episodic) ON (n.space, n.event_
 CREATE INDEX episodic_valid IF NOT EXISTS FOR (n:Episodic) ON (n.valid_from, n.valid_to);
 CREATE INDEX episodic_recorded IF NOT EXISTS FOR (n:Episodic) ON (n.recorded_at, n.expired_at);
 CREATE INDEX semantic_space_status IF NOT EXISTS FOR (n:Semantic) ON (n.space, n.status);
+CREATE INDEX semantic_hash IF NOT EXISTS FOR (n:Semantic) ON (n.space, n.content_hash);
 CREATE INDEX semantic_valid IF NOT EXISTS FOR (n:Semantic) ON (n.valid_from, n.valid_to);
 CREATE INDEX semantic_recorded IF NOT EXISTS FOR (n:Semantic) ON (n.recorded_at, n.expired_at);
 CREATE INDEX procedural_space_status IF NOT EXISTS FOR (n:Procedural) ON (n.space, n.status);

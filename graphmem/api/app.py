@@ -194,6 +194,8 @@ def create_app(services: Services) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # load (and warm) the embedder before the first request, which would otherwise wait for it
+        await run_in_threadpool(lambda: services.embedder)
         yield
         services.store.close()
 

@@ -1,9 +1,10 @@
 """`graphmem bench ingest --docs N [--data FILE] [--out FILE] [--keep]`: write-path throughput.
 
 Ingests N documents of realistic length (synthetic, seeded and deterministic — or cycled from a documents
-JSONL given with --data) into a throwaway space through the public `ingest_documents`, and reports docs/s
-and where the time went: embedding, Neo4j (every round trip, lookups included) and Python (the rest:
-parsing, sentence splitting, tagging, row building). The space is deleted afterwards unless --keep.
+JSONL given with --data) into a throwaway space through the public `ingest_documents`, and reports docs/s,
+where the time went: embedding, Neo4j (every round trip, lookups included) and Python (the rest:
+parsing, sentence splitting, tagging, row building), and the texts embedded per document (evidence, facts,
+tags; a text already embedded or stored is not embedded again). The space is deleted afterwards unless --keep.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from typing import Any
 
 from graphmem.errors import InvalidInput
 from graphmem.timeutil import iso, utc_now
+from graphmem.write.embedding import EVIDENCE, FACTS, TAGS
 
 CLEANUP_BATCH = 5000
+EMBEDDED_KINDS = (EVIDENCE, FACTS, TAGS)
 SEED = 20240305
 
 _PEOPLE = [
@@ -156,7 +159,8 @@ def register_ingest(sub: argparse._SubParsersAction) -> None:
 
 
 def _table(row: dict[str, Any]) -> str:
-    head = ["docs", "seconds", "docs/s", "embed_s", "neo4j_s", "python_s", "non-embed/embed"]
+    head = ["docs", "seconds", "docs/s", "embed_s", "neo4j_s", "python_s", "non-embed/embed", "non-embed/total"]
+    head += [f"{kind}/doc" for kind in EMBEDDED_KINDS]
     values = [
         str(row["docs"]),
         f"{row['seconds']:.2f}",
@@ -165,10 +169,20 @@ def _table(row: dict[str, Any]) -> str:
         f"{row['db_seconds']:.2f}",
         f"{row['python_seconds']:.2f}",
         f"{row['non_embedding_ratio']:.1%}",
+        f"{row['non_embedding_share']:.1%}",
     ]
+    values += [f"{row['embedded_per_doc'][kind]:.2f}" for kind in EMBEDDED_KINDS]
     widths = [max(len(h), len(v)) for h, v in zip(head, values, strict=True)]
     line = lambda cells: "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))  # noqa: E731
     return line(head) + "\n" + line(values)
+
+
+def _rounded(value: Any) -> Any:
+    if isinstance(value, float):
+        return round(value, 4)
+    if isinstance(value, dict):
+        return {k: _rounded(v) for k, v in value.items()}
+    return value
 
 
 def run_ingest_bench(args: argparse.Namespace) -> int:
@@ -209,6 +223,11 @@ def run_ingest_bench(args: argparse.Namespace) -> int:
         "db_seconds": summary.db_seconds,
         "python_seconds": summary.python_seconds,
         "non_embedding_ratio": (summary.db_seconds + summary.python_seconds) / embed if embed else 0.0,
+        "non_embedding_share": (summary.db_seconds + summary.python_seconds) / summary.seconds
+        if summary.seconds
+        else 0.0,
+        # texts sent to the embedder per stored document, by kind (texts seen before are not counted)
+        "embedded_per_doc": {kind: summary.embedded.get(kind, 0) / len(docs) for kind in EMBEDDED_KINDS},
     }
     report = {
         "command": "graphmem bench ingest " + " ".join(sys.argv[3:]),
@@ -223,8 +242,8 @@ def run_ingest_bench(args: argparse.Namespace) -> int:
             "ingest_batch_size": settings.ingest_batch_size,
             "embed_batch_size": settings.embed_batch_size,
         },
-        "result": {k: round(v, 4) if isinstance(v, float) else v for k, v in row.items()},
-        "summary": summary.as_dict(),
+        "result": _rounded(row),
+        "summary": {**summary.as_dict(), "embedded_by_kind": summary.embedded, "reused_texts": summary.reused_texts},
     }
     print(_table(row))
     if args.out:

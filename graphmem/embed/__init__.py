@@ -15,7 +15,12 @@ def make_embedder(settings: Settings) -> Embedder:
     if kind == "sentence-transformers":
         from graphmem.embed.sentence_transformers import SentenceTransformerEmbedder
 
-        return SentenceTransformerEmbedder(arg or None, batch_size=settings.embed_batch_size)
+        return SentenceTransformerEmbedder(
+            arg or None,
+            batch_size=settings.embed_batch_size,
+            threads=settings.embed_threads,
+            batch_threads=settings.embed_batch_threads,
+        )
     if kind == "openai":
         from graphmem.embed.openai import OpenAIEmbedder
 

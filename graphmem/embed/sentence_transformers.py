@@ -11,6 +11,9 @@ from typing import Any
 from graphmem.errors import ConfigError
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
+# Calls of at most this many texts are queries (a question, a few tags), timed on `threads` threads.
+SHORT_CALL_TEXTS = 8
+WARM_UP_QUESTION = "what did the team decide about the budget last week?"
 
 
 def default_model_path() -> str:
@@ -22,7 +25,14 @@ def default_model_path() -> str:
 
 
 class SentenceTransformerEmbedder:
-    def __init__(self, model: str | None = None, batch_size: int = 64) -> None:
+    """Local model inference. A call of at most `SHORT_CALL_TEXTS` texts (a query) runs on `threads` torch
+    threads, a larger one (an ingest batch) on `batch_threads` (0: one per core): two threads waiting on
+    each other at every layer cost a short question 10-100x its time when another process holds a core.
+    The model is warmed (first calls per shape and thread count) before the constructor returns."""
+
+    def __init__(
+        self, model: str | None = None, batch_size: int = 64, *, threads: int = 1, batch_threads: int = 0
+    ) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -34,15 +44,33 @@ class SentenceTransformerEmbedder:
         except Exception as exc:  # a missing or unreadable model: say which, in one line
             raise ConfigError(f"cannot load sentence-transformers model {path!r}: {exc}") from exc
         self.name = f"sentence-transformers:{model or DEFAULT_MODEL}"
-        dims = self._model.get_embedding_dimension()
-        self.dimensions = int(dims) if dims else len(self._model.encode(["x"])[0])
         self.batch_size = batch_size
+        self.threads = threads
+        self.batch_threads = batch_threads or os.cpu_count() or 1
         self._lock = threading.Lock()  # torch inference is not re-entrant across threads on one model
+        dims = self._model.get_embedding_dimension()
+        self.dimensions = int(dims) if dims else len(self.embed(["x"])[0])
+        self.warm_up()
+
+    def threads_for(self, count: int) -> int:
+        """Torch intra-op threads a call of `count` texts runs on."""
+        return self.threads if count <= SHORT_CALL_TEXTS else self.batch_threads
+
+    def warm_up(self) -> None:
+        """Run the first calls (one-time allocations, per-shape kernels) so no request pays for them."""
+        self.embed([WARM_UP_QUESTION])
+        self.embed([WARM_UP_QUESTION, WARM_UP_QUESTION.upper()])
+        self.embed([WARM_UP_QUESTION] * (SHORT_CALL_TEXTS + 1))
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
+        import torch
+
         with self._lock:
+            wanted = self.threads_for(len(texts))
+            if torch.get_num_threads() != wanted:
+                torch.set_num_threads(wanted)
             vectors = self._model.encode(
                 list(texts), batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False
             )

@@ -119,6 +119,7 @@ class Semantic(VersionedNode):
     """One proposition: what is true, with its evidence."""
 
     text = StringProperty(required=True)
+    content_hash = StringProperty(help_text="digest of `text`: a sentence seen again reuses its stored embedding")
     author = StringProperty()
     event_at = DateTimeProperty(index=True)
     credibility = FloatProperty(default=1.0)

@@ -12,7 +12,7 @@ from neo4j import ManagedTransaction
 
 from graphmem.db import Store
 from graphmem.errors import Conflict
-from graphmem.ids import content_id
+from graphmem.ids import content_hash, content_id
 from graphmem.model.nodes import STATUS_ACTIVE
 from graphmem.text import normalize_tag
 from graphmem.timeutil import FAR_FUTURE
@@ -103,6 +103,7 @@ class GraphBatch:
                     "evidence_id": fact.evidence_id,
                     "props": {
                         "text": fact.draft.text,
+                        "content_hash": content_hash(fact.draft.text),
                         "author": fact.author,
                         "event_at": fact.event_at,
                         "valid_from": fact.event_at,

@@ -15,27 +15,28 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from graphmem.db import Store
-from graphmem.embed import Embedder
 from graphmem.ids import content_id
 from graphmem.text import normalize_tag
-from graphmem.write.summary import IngestSummary, embed_counted
+from graphmem.write.embedding import SUBGOALS, TAGS, CallEmbedder
 
 LEGACY_FETCH = 50
 
 
 @dataclass(frozen=True)
 class KeyKind:
-    """Where a kind of key lives: id prefix and the named queries that look it up."""
+    """Where a kind of key lives: id prefix, the named queries that look it up, what its texts count as."""
 
     prefix: str
+    embedded_as: str
     existing_query: str
     nearest_query: str
     nearest_legacy_query: str
 
 
-TAG = KeyKind("tag", "write/tag_existing", "write/tag_nearest", "write/tag_nearest_legacy")
-SUBGOAL = KeyKind("subgoal", "write/subgoal_existing", "write/subgoal_nearest", "write/subgoal_nearest_legacy")
+TAG = KeyKind("tag", TAGS, "write/tag_existing", "write/tag_nearest", "write/tag_nearest_legacy")
+SUBGOAL = KeyKind(
+    "subgoal", SUBGOALS, "write/subgoal_existing", "write/subgoal_nearest", "write/subgoal_nearest_legacy"
+)
 
 
 @dataclass
@@ -68,9 +69,7 @@ def vector_score(cosine: float) -> float:
 
 
 def resolve_keys(
-    store: Store,
-    embedder: Embedder,
-    summary: IngestSummary,
+    vectors_of: CallEmbedder,
     kind: KeyKind,
     space: str,
     texts: Iterable[str],
@@ -78,7 +77,9 @@ def resolve_keys(
     known_vectors: Mapping[str, list[float]] | None = None,
 ) -> Resolution:
     """Resolve texts (tag names or subgoal texts) to node ids; see the module docstring. `known_vectors`
-    (text -> embedding) saves embedding texts the caller has already embedded."""
+    (text -> embedding) saves embedding texts the caller has already embedded. Keys whose normal form has
+    no node (they joined another) are remembered for the rest of the call, so they are embedded once."""
+    store, summary = vectors_of.store, vectors_of.summary
     display: dict[str, str] = {}
     for text in texts:
         norm = normalize_tag(text)
@@ -98,10 +99,7 @@ def resolve_keys(
     if not fresh:
         return Resolution(ids, [], joined)
 
-    known = known_vectors or {}
-    missing = [display[n] for n in fresh if display[n] not in known]
-    computed = dict(zip(missing, embed_counted(embedder, summary, missing), strict=True))
-    vectors = [known.get(display[n]) or computed[display[n]] for n in fresh]
+    vectors = vectors_of.embed([display[n] for n in fresh], kind.embedded_as, known=known_vectors)
 
     rows = [{"key": norm, "vector": vector} for norm, vector in zip(fresh, vectors, strict=True)]
     params = {"space": space, "rows": rows, "min_score": vector_score(threshold), "fetch": LEGACY_FETCH}
@@ -126,6 +124,8 @@ def resolve_keys(
         else:
             ids[norm] = ids[fresh[head]]
         joined[ids[norm]] = joined.get(ids[norm], 0) + 1
+    joined_others = {display[n]: v for n, v in zip(fresh, vectors, strict=True) if ids[n] != key_id(kind, space, n)}
+    vectors_of.remember(joined_others)
     return Resolution(ids, new, joined)
 
 

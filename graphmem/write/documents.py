@@ -48,9 +48,10 @@ from graphmem.ids import content_hash, content_id
 from graphmem.model.nodes import STATUS_ACTIVE
 from graphmem.timeutil import FAR_FUTURE, parse_time, utc_now
 from graphmem.write.batch import DOCUMENT_SIBLING_BAND, GraphBatch, PendingFact, WriteConflict, caption, write_batch
+from graphmem.write.embedding import EVIDENCE, FACTS, CallEmbedder
 from graphmem.write.staging import stage_tagged_facts
 from graphmem.write.structurers.rules import facts_from_text
-from graphmem.write.summary import IngestSummary, embed_counted
+from graphmem.write.summary import IngestSummary
 from graphmem.write.validation import optional_metadata, optional_text, reject_unreadable, required_text
 
 DOCUMENT_KIND = "document"
@@ -127,6 +128,7 @@ class DocumentIngest:
         self.store, self.embedder, self.settings, self.space = store, embedder, settings, space
         self.progress = progress
         self.summary = IngestSummary()
+        self.vectors = CallEmbedder(embedder, self.summary, store, space)
         self.now = utc_now()
         # Ids and hashes accepted earlier in this call (for repeats and supersedes across batches).
         self.seen_hashes: dict[str, str] = {}
@@ -240,8 +242,12 @@ class DocumentIngest:
                     PendingFact(d, record.id, record.author, record.event_at, record.id, k)
                     for k, d in enumerate(drafts)
                 )
-        texts = [r.text for r in records] + [f.draft.text for f in facts]
-        vectors = embed_counted(self.embedder, self.summary, texts)
+        fact_texts = [f.draft.text for f in facts]
+        vectors = self.vectors.embed(
+            [r.text for r in records] + fact_texts,
+            [EVIDENCE] * len(records) + [FACTS] * len(facts),
+            known=self.vectors.stored_facts(fact_texts),
+        )
         doc_vectors, fact_vectors = vectors[: len(records)], vectors[len(records) :]
         for record, vector in zip(records, doc_vectors, strict=True):
             batch.episodics.append({"id": record.id, "props": self._document_props(record, vector)})
@@ -260,9 +266,7 @@ class DocumentIngest:
                 batch.repeats.append({"from": record.id, "to": self.repeats[record.id]})
         stage_tagged_facts(
             batch,
-            self.store,
-            self.embedder,
-            self.summary,
+            self.vectors,
             self.space,
             facts,
             fact_vectors,

@@ -49,10 +49,11 @@ from graphmem.text import normalize_tag
 from graphmem.timeutil import FAR_FUTURE, utc_now
 from graphmem.write.batch import GraphBatch, PendingFact, WriteConflict, caption, write_batch
 from graphmem.write.dedup import SUBGOAL, resolve_keys
+from graphmem.write.embedding import EVIDENCE, FACTS, PROCEDURES, SUBGOALS, CallEmbedder
 from graphmem.write.memory import KIND_CHAT, Memory, parse_episode
 from graphmem.write.staging import stage_tagged_facts
 from graphmem.write.structurers import RuleStructurer, StepInput, StepStructure, Structurer, facts_from_text
-from graphmem.write.summary import IngestSummary, embed_counted
+from graphmem.write.summary import IngestSummary
 
 STEPS_PER_WRITE = 2000
 Progress = Callable[[int], None]
@@ -154,6 +155,7 @@ class EpisodeIngest:
         self.structurer: Structurer = structurer or RuleStructurer()
         self.progress = progress
         self.summary = IngestSummary()
+        self.vectors = CallEmbedder(embedder, self.summary, store, space)
         self.now = utc_now()
         self.seen: dict[str, str] = {}  # episode id -> content digest accepted earlier in this call
 
@@ -301,11 +303,9 @@ class EpisodeIngest:
                 )
         if not drafts:
             return
-        vectors = embed_counted(self.embedder, self.summary, [d["text"] for d in drafts])
+        vectors = self.vectors.embed([d["text"] for d in drafts], PROCEDURES)
         subgoals = resolve_keys(
-            self.store,
-            self.embedder,
-            self.summary,
+            self.vectors,
             SUBGOAL,
             self.space,
             [d["subgoal"] for d in drafts],
@@ -425,8 +425,11 @@ class EpisodeIngest:
                     step_texts.append(step_text(step.action, step.observation))
         fact_texts = [f.draft.text for item in compiled for f in item.facts]
         subgoal_texts = list(dict.fromkeys(s.subgoal for item in compiled for s in item.structures if s.subgoal))
-        texts = step_texts + fact_texts + subgoal_texts
-        vectors = embed_counted(self.embedder, self.summary, texts)
+        vectors = self.vectors.embed(
+            step_texts + fact_texts + subgoal_texts,
+            [EVIDENCE] * len(step_texts) + [FACTS] * len(fact_texts) + [SUBGOALS] * len(subgoal_texts),
+            known=self.vectors.stored_facts(fact_texts),
+        )
         step_vectors = vectors[: len(step_texts)]
         fact_vectors = vectors[len(step_texts) : len(step_texts) + len(fact_texts)]
         subgoal_vectors = dict(zip(subgoal_texts, vectors[len(step_texts) + len(fact_texts) :], strict=True))
@@ -440,9 +443,7 @@ class EpisodeIngest:
         facts = [f for item in compiled for f in item.facts]
         stage_tagged_facts(
             batch,
-            self.store,
-            self.embedder,
-            self.summary,
+            self.vectors,
             self.space,
             facts,
             fact_vectors,

@@ -6,18 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from graphmem.db import Store
-from graphmem.embed import Embedder
 from graphmem.write.batch import GraphBatch, PendingFact
 from graphmem.write.dedup import TAG, resolve_keys
-from graphmem.write.summary import IngestSummary
+from graphmem.write.embedding import CallEmbedder
 
 
 def stage_tagged_facts(
     batch: GraphBatch,
-    store: Store,
-    embedder: Embedder,
-    summary: IngestSummary,
+    vectors_of: CallEmbedder,
     space: str,
     facts: Sequence[PendingFact],
     vectors: Sequence[list[float]],
@@ -29,6 +25,6 @@ def stage_tagged_facts(
     """Resolve the facts' tags (reusing existing Tags) and stage the new tags, the facts and their links."""
     if not facts:
         return
-    tags = resolve_keys(store, embedder, summary, TAG, space, (t for f in facts for t in f.draft.tags), tag_similarity)
+    tags = resolve_keys(vectors_of, TAG, space, (t for f in facts for t in f.draft.tags), tag_similarity)
     batch.add_tags(tags.new, now)
     batch.add_facts(space, facts, vectors, tags, now, band=band)

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from graphmem.embed.base import Embedder
 from graphmem.errors import InvalidInput
 from graphmem.llm.usage import LLMUsage
 
@@ -43,12 +42,19 @@ class IngestSummary:
     embed_seconds: float = 0.0
     db_seconds: float = 0.0
     embedded_texts: int = 0
+    embedded: dict[str, int] = field(default_factory=dict)
+    reused_texts: int = 0
     llm: LLMUsage = field(default_factory=LLMUsage)
     llm_by_episode: dict[str, LLMUsage] = field(default_factory=dict)
     _started: float = field(default_factory=time.perf_counter, repr=False)
 
     def count_created(self, label: str, n: int) -> None:
         self.created[label] = self.created.get(label, 0) + int(n)
+
+    def count_embedded(self, kind: str, n: int = 1) -> None:
+        """Texts sent to the embedder, by kind (evidence, facts, tags, subgoals, procedures)."""
+        self.embedded[kind] = self.embedded.get(kind, 0) + n
+        self.embedded_texts += n
 
     def count_llm(self, usage: LLMUsage, episode_id: str | None = None) -> None:
         """Add an LLM call's usage to the total (and to its episode's, when given)."""
@@ -89,6 +95,9 @@ class IngestSummary:
         self.embed_seconds += other.embed_seconds
         self.db_seconds += other.db_seconds
         self.embedded_texts += other.embedded_texts
+        for kind, n in other.embedded.items():
+            self.embedded[kind] = self.embedded.get(kind, 0) + n
+        self.reused_texts += other.reused_texts
         self.llm.add(other.llm)
         for episode_id, usage in other.llm_by_episode.items():
             self.llm_by_episode.setdefault(episode_id, LLMUsage()).add(usage)
@@ -115,16 +124,3 @@ class IngestSummary:
             data["ids"] = list(self.ids)
             data["llm_tokens_by_episode"] = {k: v.as_dict() for k, v in self.llm_by_episode.items()}
         return data
-
-
-def embed_counted(embedder: Embedder, summary: IngestSummary, texts: Sequence[str]) -> list[list[float]]:
-    """Embed `texts` in order, each distinct text once (a one-sentence document and its fact, a chat turn
-    and its fact share a vector), timing the call into `summary.embed_seconds`."""
-    unique = list(dict.fromkeys(texts))
-    if not unique:
-        return []
-    with summary.timing("embed_seconds"):
-        vectors = embedder.embed(unique)
-    summary.embedded_texts += len(unique)
-    by_text = dict(zip(unique, vectors, strict=True))
-    return [by_text[t] for t in texts]

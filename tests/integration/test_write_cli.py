@@ -122,3 +122,6 @@ def test_bench_ingest_reports_throughput_and_the_time_split(neo4j_server, tmp_pa
     for key in ("embed_seconds", "db_seconds", "python_seconds", "non_embedding_ratio"):
         assert report["result"][key] >= 0
     assert report["machine"]["cpus"] >= 1 and report["data_sha256"]
+    per_doc = report["result"]["embedded_per_doc"]
+    assert per_doc["evidence"] == 1.0 and per_doc["facts"] > 1 and per_doc["tags"] > 0
+    assert "tags/doc" in result.stdout.splitlines()[0]
