@@ -37,6 +37,7 @@ from graphmem.read.question_dates import question_dates
 from graphmem.read.related import related_artefacts
 from graphmem.read.repeats import fold_repeats
 from graphmem.read.results import Plan, RecallHit, RecallResult, SourceHit
+from graphmem.read.slots import SlotSettings, asks_about_state, choose_by_slot, question_terms, term_weights
 from graphmem.read.sources import rank_sources
 from graphmem.read.value_model import ValueWeights, components, value_score
 from graphmem.read.versions import (
@@ -321,6 +322,28 @@ def reserve_latest(ranked: list[Fused], k: int, slots: int) -> tuple[list[Fused]
     return head + tail, chosen
 
 
+def _slot_stage(
+    store: Store, settings: Settings, space: str, run: LegRun, ranked: list[Fused], subjects: dict[str, UnitSubject]
+) -> list[Fused]:
+    """Version choice by slot (`graphmem.read.slots`); `subjects` gains what it read of the window."""
+    window = settings.read_slot_window
+    missing = [f.row.id for f in ranked[:window] if f.row.id not in subjects]
+    subjects.update(unit_subjects(store, space, missing))
+    weights = term_weights(store, space, sorted(question_terms(run.plan.tags)), settings.read_slot_rarity_cap)
+    texts = {
+        f.row.id: f"{f.row.text or ''}\n{subjects[f.row.id].source_text}" if f.row.id in subjects else f.row.text or ""
+        for f in ranked[:window]
+    }
+    state = not run.scope.current or asks_about_state(run.plan.query)
+    return choose_by_slot(
+        ranked,
+        texts,
+        weights,
+        SlotSettings(settings.read_slot_weight, settings.read_slot_margin, window, settings.read_slot_saturation),
+        state,
+    )
+
+
 def to_hit(f: Fused, latest: bool) -> RecallHit:
     row = f.row
     return RecallHit(
@@ -390,6 +413,8 @@ def recall(
             question_subject_words(run.plan.tags),
             settings.read_version_subject_cosine,
         )
+    if options.variant == "hybrid" and settings.read_slot_weight > 0 and settings.read_slot_window > 0:
+        ranked = _slot_stage(store, settings, space, run, ranked, subjects)
     slots = (
         0
         if options.variant != "hybrid"
