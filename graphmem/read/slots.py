@@ -29,7 +29,7 @@ from functools import lru_cache
 from graphmem.db import Store
 from graphmem.read.fusion import Fused
 from graphmem.read.legs.lexical import TEXT_FIELDS, in_space_query
-from graphmem.write.tags import normalize_tag
+from graphmem.text import normalize_tag
 
 _WORD = re.compile(r"\w[\w'’./-]*\w|\w", re.UNICODE)
 _PARTS = re.compile(r"[-./'’]")
@@ -123,7 +123,7 @@ def choose_by_slot(
         best = window[0].rrf
         versions = [f for f in window if f.row.event_at is not None and best - f.rrf <= settings.margin]
         if len(versions) > 1:
-            versions.sort(key=lambda f: (f.row.event_at, f.rrf), reverse=True)  # type: ignore[arg-type, return-value]
+            versions.sort(key=lambda f: (f.row.event_at, f.rrf), reverse=True)
             for f in versions:
                 if f.rrf < best:
                     f.row.extra.setdefault("value", {})["slot_newest"] = best - f.rrf
