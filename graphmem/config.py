@@ -155,7 +155,7 @@ class Settings(BaseSettings):
     read_version_cosine: float = Field(0.65, alias="GRAPHMEM_READ_VERSION_COSINE", ge=-1, le=1)
     read_version_subject_cosine: float = Field(0.3, alias="GRAPHMEM_READ_VERSION_SUBJECT_COSINE", ge=-1, le=1)
     read_version_margin: float = Field(0.1, alias="GRAPHMEM_READ_VERSION_MARGIN", ge=0)
-    read_slot_weight: float = Field(0.5, alias="GRAPHMEM_READ_SLOT_WEIGHT", ge=0)
+    read_slot_weight: float = Field(0.0, alias="GRAPHMEM_READ_SLOT_WEIGHT", ge=0)
     read_slot_margin: float = Field(0.1, alias="GRAPHMEM_READ_SLOT_MARGIN", ge=0)
     read_slot_saturation: float = Field(0.8, alias="GRAPHMEM_READ_SLOT_SATURATION", gt=0, le=1)
     read_slot_window: int = Field(30, alias="GRAPHMEM_READ_SLOT_WINDOW", ge=0, le=1000)

@@ -34,7 +34,7 @@ def test_the_latest_record_of_the_asked_slot_answers_current_and_as_of_questions
     scope = load(data).scopes[0]
     questions = [q for q in scope.questions if q.type in ("current", "as_of")]
     assert len(questions) >= 40
-    system = GraphmemSystem(MemoryGraph(store, minilm, Settings()))
+    system = GraphmemSystem(MemoryGraph(store, minilm, Settings(GRAPHMEM_READ_SLOT_WEIGHT=0.5)))
     system.ingest(space, scope)
 
     with_slots = _gold_at_1(system, space, questions)
