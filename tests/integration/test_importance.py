@@ -39,7 +39,9 @@ def fact_of(store: Store, space: str, text: str) -> dict:
 
 
 def procedure_of(store: Store, space: str) -> str:
-    return str(store.run_read_text("MATCH (p:Procedural) WHERE p.space = $space RETURN p.id AS id", space=space)[0]["id"])
+    return str(
+        store.run_read_text("MATCH (p:Procedural) WHERE p.space = $space RETURN p.id AS id", space=space)[0]["id"]
+    )
 
 
 def test_a_fact_three_documents_support_outranks_a_twin_supported_by_one(graph, store, space):
