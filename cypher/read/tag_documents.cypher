@@ -18,6 +18,6 @@ ORDER BY score DESC, d.id
 LIMIT $k
 RETURN d.id AS id, 'episodic' AS kind, d.text AS text, score, toString(coalesce(d.event_at, d.valid_from)) AS event_at,
        d.author AS author, d.status AS status, toString(d.valid_from) AS valid_from, toString(d.valid_to) AS valid_to,
-       1.0 AS importance, 1.0 AS credibility, null AS ret, null AS uses, null AS episode_id, null AS seq,
-       d.kind AS unit_kind, covered, subjects, matched, 2 * vector.similarity.cosine(d.embedding, $vector) - 1 AS similarity
+       coalesce(d.importance, 1.0) AS importance, 1.0 AS credibility, null AS ret, null AS uses, null AS episode_id,
+       null AS seq, d.kind AS unit_kind, covered, subjects, matched, 2 * vector.similarity.cosine(d.embedding, $vector) - 1 AS similarity
 ORDER BY score DESC, id

@@ -13,6 +13,7 @@ WITH n, score, head(collect(e.id)) AS episode_id
 RETURN n.id AS id, 'episodic' AS kind,
        coalesce(n.text, trim(coalesce(n.action, '') + ' ' + coalesce(n.observation, ''))) AS text, score,
        toString(coalesce(n.event_at, n.valid_from)) AS event_at, n.author AS author, n.status AS status,
-       toString(n.valid_from) AS valid_from, toString(n.valid_to) AS valid_to, 1.0 AS importance, 1.0 AS credibility,
+       toString(n.valid_from) AS valid_from, toString(n.valid_to) AS valid_to,
+       coalesce(n.importance, 1.0) AS importance, 1.0 AS credibility,
        n.reward AS ret, null AS uses, episode_id, n.seq AS seq, n.kind AS unit_kind, score AS similarity
 ORDER BY score DESC

@@ -38,7 +38,7 @@ CALL (kind_order) {
     RETURN n.id AS id, 'episodic' AS kind,
            coalesce(n.text, trim(coalesce(n.action, '') + ' ' + coalesce(n.observation, ''))) AS text, score,
            toString(coalesce(n.event_at, n.valid_from)) AS event_at, n.author AS author,
-           1.0 AS importance, 1.0 AS credibility, n.reward AS ret, null AS uses,
+           coalesce(n.importance, 1.0) AS importance, 1.0 AS credibility, n.reward AS ret, null AS uses,
            episode_id, n.seq AS seq, n.kind AS unit_kind, n
   }
   WHEN $kinds[kind_order] = 'procedural' THEN {

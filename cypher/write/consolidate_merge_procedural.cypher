@@ -2,6 +2,7 @@
 // $space into one new Procedural: the latest source's text and goal, valid from the LATEST source's start, the
 // best return and summed uses, the union of evidence and subgoal routes, and MERGED_FROM {at, recorded_at}
 // edges to its sources, which become 'merged' with validity closed at that start. Nothing is deleted. Idempotent.
+// Its importance weight is the sources' highest; write/importance_refresh then counts its merged evidence.
 UNWIND $merges AS m
 MATCH (src:Procedural)
 WHERE src.id IN m.sources AND src.space = $space
@@ -19,9 +20,9 @@ MERGE (n:Procedural {space: $space, id: m.id})
                                     CASE WHEN coalesce(s.`return`, 0.0) > best THEN coalesce(s.`return`, 0.0)
                                          ELSE best END),
                 n.uses = reduce(total = 0, s IN sources | total + coalesce(s.uses, 0)),
-                n.importance = reduce(best = 0.0, s IN sources |
-                                 CASE WHEN coalesce(s.importance, 1.0) > best THEN coalesce(s.importance, 1.0)
-                                      ELSE best END)
+                n.importance_weight = reduce(best = 0.0, s IN sources |
+                                 CASE WHEN coalesce(s.importance_weight, 1.0) > best
+                                      THEN coalesce(s.importance_weight, 1.0) ELSE best END)
 WITH n, latest, sources
 UNWIND sources AS src
 MERGE (n)-[r:MERGED_FROM]->(src)

@@ -2,6 +2,7 @@
 // new Semantic node: the latest source's text, author and embedding, valid from the LATEST source's start (no
 // later wording leaks into earlier dates), the union of tags and evidence, and MERGED_FROM {at, recorded_at}
 // edges to its sources, which become 'merged' with validity closed at that start. Nothing is deleted. Idempotent.
+// Its importance weight is the sources' highest; write/importance_refresh then counts its merged evidence.
 UNWIND $merges AS m
 MATCH (src:Semantic)
 WHERE src.id IN m.sources AND src.space = $space
@@ -15,9 +16,9 @@ MERGE (n:Semantic {space: $space, id: m.id})
                 n.author = latest.author, n.embedding = latest.embedding, n.event_at = latest.event_at,
                 n.valid_from = latest.valid_from, n.valid_to = $far, n.recorded_at = $now, n.expired_at = $far,
                 n.status = 'active', n.credibility = m.credibility,
-                n.importance = reduce(best = 0.0, s IN sources |
-                                 CASE WHEN coalesce(s.importance, 1.0) > best THEN coalesce(s.importance, 1.0)
-                                      ELSE best END)
+                n.importance_weight = reduce(best = 0.0, s IN sources |
+                                 CASE WHEN coalesce(s.importance_weight, 1.0) > best
+                                      THEN coalesce(s.importance_weight, 1.0) ELSE best END)
 WITH n, latest, sources
 UNWIND sources AS src
 MERGE (n)-[r:MERGED_FROM]->(src)

@@ -62,6 +62,9 @@ class DocumentInput:
     source: str | None = None
     supersedes: list[str] | None = strawberry.field(default=None, description="Ids of documents it replaces")
     metadata: JSON | None = None
+    importance: float | None = strawberry.field(
+        default=None, description="Caller's weight in [0, 1] (default 1): scales the importance of its facts"
+    )
 
 
 @strawberry.input
@@ -232,7 +235,8 @@ class Mutation:
         records = [
             {key: value for key, value in {
                 "text": d.text, "id": d.id, "author": d.author, "event_at": d.event_at, "source": d.source,
-                "supersedes": d.supersedes, "metadata": d.metadata}.items() if value is not None}
+                "supersedes": d.supersedes, "metadata": d.metadata, "importance": d.importance}.items()
+             if value is not None}
             for d in input.documents
         ]  # fmt: skip
         memory = info.context.services.memory

@@ -25,6 +25,7 @@ from graphmem.db import Store
 from graphmem.errors import ConfigError
 from graphmem.evolution.candidates import candidate_ids, load_pairs
 from graphmem.evolution.credibility import corroborated
+from graphmem.evolution.importance import refresh_importance
 from graphmem.evolution.records import ConsolidationReport
 from graphmem.evolution.supersede import KIND_CONFLICT, apply_supersessions
 from graphmem.ids import content_id
@@ -168,6 +169,7 @@ def _apply(store: Store, tx: ManagedTransaction, space: str, todo: Consolidation
         if rows:
             merged_nodes += int(rows[0]["merged_nodes"])
             merged_sources += int(rows[0]["sources"])
+        refresh_importance(store, tx, space, ids=[merge["id"] for merge in merges])
     return superseded, merged_nodes, merged_sources
 
 

@@ -40,6 +40,9 @@ class DocumentIn(BaseModel):
     source: str | None = Field(None, description="Where it came from (file, URL, channel)")
     supersedes: list[str] | None = Field(None, description="Ids of documents this one replaces")
     metadata: dict[str, Any] | None = Field(None, description="Any JSON object, kept with the document")
+    importance: float | None = Field(
+        None, description="Your weight in [0, 1] (default 1): scales the importance of its facts in recall"
+    )
 
     def to_graphql(self) -> dict[str, Any]:
         return {to_camel(name): value for name, value in self.model_dump(exclude_none=True).items()}

@@ -98,6 +98,7 @@ class Episodic(VersionedNode):
     subgoal = StringProperty()
     state = StringProperty()
     reward = FloatProperty()
+    importance = FloatProperty(help_text="documents: the caller's weight in [0, 1] (absent = 1)")
     author = StringProperty()
     source = StringProperty()
     event_at = DateTimeProperty(index=True)
@@ -123,7 +124,8 @@ class Semantic(VersionedNode):
     author = StringProperty()
     event_at = DateTimeProperty(index=True)
     credibility = FloatProperty(default=1.0)
-    importance = FloatProperty(default=1.0)
+    importance = FloatProperty(default=1.0, help_text="importance_weight x (independent sources + uses)")
+    importance_weight = FloatProperty(help_text="the caller's weight in [0, 1] at write time (absent = 1)")
 
     evidence = RelationshipTo("Episodic", "EVIDENCED_BY")
     siblings = RelationshipTo("Semantic", "SIBLING")
@@ -160,7 +162,8 @@ class Procedural(VersionedNode):
     text = StringProperty(required=True)
     goal = StringProperty()
     credibility = FloatProperty(default=1.0)
-    importance = FloatProperty(default=1.0)
+    importance = FloatProperty(default=1.0, help_text="importance_weight x (independent sources + uses)")
+    importance_weight = FloatProperty(help_text="the caller's weight in [0, 1] at write time (absent = 1)")
     ret = FloatProperty(db_property="return", default=0.0)
     uses = IntegerProperty(default=0)
 

@@ -72,6 +72,7 @@ def components(row: UnitRow, as_of: datetime, half_life_days: float) -> dict[str
     if row.event_at is not None:
         age_days = max(0.0, (as_of - row.event_at).total_seconds() / 86400.0)
         recency = 0.5 ** (age_days / half_life_days)
+    # Stored importance = weight x (sources + uses) (graphmem/evolution/importance); absent = one source.
     importance = row.importance if row.importance is not None else 1.0
     credibility = row.credibility if row.credibility is not None else 1.0
     ret = 0.5 if row.ret is None else (_clamp(row.ret) + 1.0) / 2.0

@@ -12,6 +12,7 @@ from neo4j import ManagedTransaction
 
 from graphmem.db import Store
 from graphmem.errors import Conflict
+from graphmem.evolution.importance import refresh_importance
 from graphmem.ids import content_hash, content_id
 from graphmem.model.nodes import STATUS_ACTIVE
 from graphmem.text import normalize_tag
@@ -42,6 +43,7 @@ class PendingFact:
     event_at: datetime
     group: str
     position: int
+    weight: float = 1.0  # the caller's importance weight; one source, so the fact's importance starts equal to it
 
     def id(self, space: str) -> str:
         return content_id("fact", space, self.evidence_id, self.position, self.draft.text)
@@ -110,7 +112,8 @@ class GraphBatch:
                         "valid_to": FAR_FUTURE,
                         "status": STATUS_ACTIVE,
                         "credibility": 1.0,
-                        "importance": 1.0,
+                        "importance": fact.weight,
+                        "importance_weight": fact.weight,
                         "embedding": vector,
                         "caption": caption(fact.draft.text),
                         "recorded_at": now,
@@ -170,6 +173,8 @@ def write_batch(store: Store, tx: ManagedTransaction, space: str, batch: GraphBa
         if label:
             created[label] = created.get(label, 0) + nodes
         relationships += rels
+    if batch.repeats:  # the repeated units' facts gained a source
+        refresh_importance(store, tx, space, units=[row["to"] for row in batch.repeats])
     if batch.supersessions:
         from graphmem.evolution.supersede import apply_supersessions
 

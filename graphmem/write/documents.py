@@ -6,7 +6,8 @@ Contract of `ingest_documents`:
   ingest time, and the document is stored `dated: false`, so nothing reads the upload's time as when it
   was written), `source`, `supersedes` (ids of documents in the same space, or earlier in the same
   call, that this one replaces at its `event_at`), `metadata` (a JSON object, stored as JSON text), `space`
-  (if given, must equal the call's space).
+  (if given, must equal the call's space), `importance` (the caller's weight in [0, 1], default 1: the
+  document's and its facts' importance weight, see graphmem/evolution/importance).
 - id = the given id, else `content_id("doc", space, content_hash)` for a document without author and date,
   else `content_id("doc", space, content_hash, author, event_at)`: ids belong to the space, and another author
   or date makes another record.
@@ -44,6 +45,7 @@ from graphmem.config import Settings
 from graphmem.db import Store
 from graphmem.embed import Embedder
 from graphmem.errors import Conflict, GraphmemError, InvalidInput, NotFound
+from graphmem.evolution.importance import DEFAULT_WEIGHT, importance_weight
 from graphmem.ids import content_hash, content_id
 from graphmem.model.nodes import STATUS_ACTIVE
 from graphmem.timeutil import FAR_FUTURE, parse_time, utc_now
@@ -55,7 +57,9 @@ from graphmem.write.summary import IngestSummary
 from graphmem.write.validation import optional_metadata, optional_text, reject_unreadable, required_text
 
 DOCUMENT_KIND = "document"
-DOCUMENT_FIELDS = frozenset({"id", "space", "text", "author", "event_at", "source", "supersedes", "metadata", "kind"})
+DOCUMENT_FIELDS = frozenset(
+    {"id", "space", "text", "author", "event_at", "source", "supersedes", "metadata", "kind", "importance"}
+)
 MAX_SUPERSESSION_RETRIES = 20
 Progress = Callable[[int], None]
 
@@ -74,6 +78,7 @@ class DocumentRecord:
     metadata: str | None
     supersedes: tuple[str, ...]
     dated: bool = True
+    importance: float = DEFAULT_WEIGHT
 
     @property
     def where(self) -> str:
@@ -114,6 +119,7 @@ def parse_document(index: int, raw: Any, space: str, now: datetime) -> DocumentR
         metadata=metadata,
         supersedes=tuple(dict.fromkeys(s.strip() for s in supersedes)),
         dated=dated,
+        importance=importance_weight(raw, where),
     )
 
 
@@ -239,7 +245,7 @@ class DocumentIngest:
                     continue
                 drafts = facts_from_text(record.text, max_facts=self.settings.max_facts_per_document, titles=True)
                 facts.extend(
-                    PendingFact(d, record.id, record.author, record.event_at, record.id, k)
+                    PendingFact(d, record.id, record.author, record.event_at, record.id, k, record.importance)
                     for k, d in enumerate(drafts)
                 )
         fact_texts = [f.draft.text for f in facts]
@@ -287,6 +293,7 @@ class DocumentIngest:
             "content_hash": record.content_hash,
             "event_at": record.event_at,
             "dated": record.dated,
+            "importance": record.importance,
             "valid_from": record.event_at,
             "valid_to": FAR_FUTURE,
             "status": STATUS_ACTIVE,

@@ -210,6 +210,15 @@ def test_a_date_at_the_far_future_sentinel_is_refused_by_field_name(store, embed
     assert [(e["field"], e["code"]) for e in errors] == [("input.documents[0].eventAt", "INVALID_INPUT")]
 
 
+@pytest.mark.parametrize("weight", [1.5, -0.5, 1e308])
+def test_an_importance_weight_outside_zero_to_one_is_refused_by_field_name(store, embedder, space, tmp_path, weight):
+    api, key = _client(store, embedder, tmp_path, "read,write", space)
+    documents = [{"text": "Weighted.", "importance": weight}]
+    errors = _user_errors(api.gql(INGEST, {"i": {"space": space, "documents": documents}}, key=key), "ingestDocuments")
+    assert [(e["field"], e["code"]) for e in errors] == [("input.documents[0].importance", "INVALID_INPUT")]
+    assert "between 0 and 1" in errors[0]["message"]
+
+
 def test_a_store_that_is_down_fails_fast_and_health_hides_its_address(embedder, space, tmp_path) -> None:
     import socket
 
