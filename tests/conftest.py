@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from graphmem.config import Settings
+from graphmem.config import Settings, get_settings
 from graphmem.db import Store, install_schema
 from graphmem.embed.hashing import HashingEmbedder
 
@@ -117,3 +117,14 @@ def store(neo4j_server: Neo4jServer, minilm) -> Iterator[Store]:
 def space() -> str:
     """A fresh space per test: tests never see each other's data."""
     return f"test-{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture
+def cli_env(neo4j_server: Neo4jServer, store: Store, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    """For commands that read their settings from the environment (the CLI): point them at the test server."""
+    monkeypatch.setenv("NEO4J_URI", neo4j_server.uri)
+    monkeypatch.setenv("NEO4J_USER", neo4j_server.user)
+    monkeypatch.setenv("NEO4J_PASSWORD", neo4j_server.password)
+    get_settings.cache_clear()
+    yield store
+    get_settings.cache_clear()

@@ -9,25 +9,13 @@ from pathlib import Path
 import pytest
 
 from graphmem.cli import main
-from graphmem.config import get_settings
 
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture
-def perf_env(neo4j_server, store, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    """The CLI reads its settings from the environment: point it at the test server."""
-    monkeypatch.setenv("NEO4J_URI", neo4j_server.uri)
-    monkeypatch.setenv("NEO4J_USER", neo4j_server.user)
-    monkeypatch.setenv("NEO4J_PASSWORD", neo4j_server.password)
-    get_settings.cache_clear()
-    yield store
-    get_settings.cache_clear()
-
-
 @pytest.mark.parametrize("spaces", [1, 2])
 def test_perf_spreads_each_scale_over_the_spaces_asked_for(
-    perf_env, spaces: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    cli_env, spaces: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "perf.json"
     argv = ["bench", "perf", "--nodes", "2000", "--spaces", str(spaces), "--queries", "5", "--concurrency", "1",
@@ -39,14 +27,14 @@ def test_perf_spreads_each_scale_over_the_spaces_asked_for(
         names = scale["space_names"]
         held = {
             r["space"]: r["facts"]
-            for r in perf_env.run_read_text(
+            for r in cli_env.run_read_text(
                 "MATCH (f:Semantic) WHERE f.space IN $spaces RETURN f.space AS space, count(f) AS facts",
                 spaces=names,
             )
         }
     finally:
         for space in json.loads(out.read_text())["scales"]["2000"]["space_names"] if out.exists() else []:
-            while perf_env.write("bench/drop_space", space=space, batch=10000)[0]["deleted"]:
+            while cli_env.write("bench/drop_space", space=space, batch=10000)[0]["deleted"]:
                 pass
     assert result["spaces"] == spaces and scale["spaces"] == spaces and len(names) == spaces
     assert held == dict.fromkeys(names, 2000 // spaces)

@@ -25,17 +25,6 @@ HEADLINE = {
 }
 
 
-@pytest.fixture
-def bench_env(neo4j_server, store, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    """The CLI reads its settings from the environment: point it at the test server."""
-    monkeypatch.setenv("NEO4J_URI", neo4j_server.uri)
-    monkeypatch.setenv("NEO4J_USER", neo4j_server.user)
-    monkeypatch.setenv("NEO4J_PASSWORD", neo4j_server.password)
-    get_settings.cache_clear()
-    yield store
-    get_settings.cache_clear()
-
-
 def _run_nodes(store, dataset: str, run_id: str) -> list[dict]:  # type: ignore[no-untyped-def]
     prefix = f"bench-{dataset}-{run_id}-"
     return store.run_read_text(
@@ -47,7 +36,7 @@ def _run_nodes(store, dataset: str, run_id: str) -> list[dict]:  # type: ignore[
 
 @pytest.mark.parametrize("dataset", list(HEADLINE))
 def test_bench_quality_runs_each_dataset_and_cleans_up(
-    bench_env, tmp_path: Path, dataset: str, capsys: pytest.CaptureFixture[str]
+    cli_env, tmp_path: Path, dataset: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = write_fixture(dataset, tmp_path)
     out = tmp_path / "result.json"
@@ -73,10 +62,10 @@ def test_bench_quality_runs_each_dataset_and_cleans_up(
     assert result["variants"]["hybrid"][HEADLINE[dataset]] == 1.0
     assert result["variants"]["vector"][HEADLINE[dataset]] == 1.0
     assert "| hybrid" in capsys.readouterr().out
-    assert _run_nodes(bench_env, dataset, run_id) == []  # the run's spaces were dropped
+    assert _run_nodes(cli_env, dataset, run_id) == []  # the run's spaces were dropped
 
 
-def test_longmemeval_session_ids_reach_the_graph_renamed(bench_env, tmp_path: Path) -> None:
+def test_longmemeval_session_ids_reach_the_graph_renamed(cli_env, tmp_path: Path) -> None:
     data = write_fixture("longmemeval", tmp_path)
     run_id = uuid.uuid4().hex[:8]
     code = main(
@@ -85,22 +74,22 @@ def test_longmemeval_session_ids_reach_the_graph_renamed(bench_env, tmp_path: Pa
     )  # fmt: skip
     assert code == 0
     try:
-        nodes = _run_nodes(bench_env, "longmemeval", run_id)
+        nodes = _run_nodes(cli_env, "longmemeval", run_id)
         sessions = [n["session_id"] for n in nodes if n["label"] == "Episode"]
         assert len(sessions) == 4  # the repeated session is stored twice, the empty one not at all
         assert not any("answer" in (s or "") or "sharegpt" in (s or "") for s in sessions)
     finally:
-        for row in bench_env.run_read_text(
+        for row in cli_env.run_read_text(
             "MATCH (n:Episode) WHERE n.space STARTS WITH $p RETURN DISTINCT n.space AS space",
             p=f"bench-longmemeval-{run_id}-",
         ):
-            while bench_env.write("bench/drop_space", space=row["space"], batch=5000)[0]["deleted"]:
+            while cli_env.write("bench/drop_space", space=row["space"], batch=5000)[0]["deleted"]:
                 pass
 
 
 @pytest.mark.parametrize("dataset", ["hotpotqa", "longmemeval"])
 def test_bench_reason_variant_reports_memory_tokens_and_gold_in_the_items_used(
-    bench_env, tmp_path: Path, dataset: str, capsys: pytest.CaptureFixture[str]
+    cli_env, tmp_path: Path, dataset: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = write_fixture(dataset, tmp_path)
     out = tmp_path / "result.json"
@@ -117,14 +106,14 @@ def test_bench_reason_variant_reports_memory_tokens_and_gold_in_the_items_used(
     assert "| reason  | " in capsys.readouterr().out
 
 
-def test_unknown_variant_is_refused_naming_the_flag(bench_env, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_unknown_variant_is_refused_naming_the_flag(cli_env, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     data = write_fixture("versioned", tmp_path)
     assert main(["bench", "quality", "--dataset", "versioned", "--data", str(data), "--variants", "bm42"]) == 1
     assert "--variants" in capsys.readouterr().err
 
 
 def test_bench_perf_smoke_times_python_and_graphql_and_the_references(
-    bench_env, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    cli_env, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "perf.json"
     code = main(
@@ -151,5 +140,5 @@ def test_bench_perf_smoke_times_python_and_graphql_and_the_references(
     assert scale["settled"] or scale["settle_seconds"] >= 60
     printed = capsys.readouterr().out
     assert "| 200 | 10 | http_recall | 1 |" in printed and "ref: full_scan_cypher" in printed
-    leftovers = bench_env.run_read_text("MATCH (n) WHERE n.space STARTS WITH 'perf-' RETURN count(n) AS n")
+    leftovers = cli_env.run_read_text("MATCH (n) WHERE n.space STARTS WITH 'perf-' RETURN count(n) AS n")
     assert leftovers[0]["n"] == 0  # the synthetic spaces were dropped
