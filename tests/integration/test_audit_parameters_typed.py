@@ -4,12 +4,10 @@ nothing, silently), wherever they are run from: the Python API and the read-only
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
 from graphmem.cli import main
-from graphmem.config import get_settings
 from graphmem.db import Store
 from graphmem.db.queries import load_query
 from graphmem.embed.hashing import HashingEmbedder
@@ -21,13 +19,8 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture
-def console(neo4j_server, store, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("NEO4J_URI", neo4j_server.uri)
-    monkeypatch.setenv("NEO4J_USER", neo4j_server.user)
-    monkeypatch.setenv("NEO4J_PASSWORD", neo4j_server.password)
-    get_settings.cache_clear()
-    yield
-    get_settings.cache_clear()
+def console(cli_env: Store) -> None:
+    """The CLI pointed at the test server (`cli_env`)."""
 
 
 @pytest.fixture

@@ -12,18 +12,12 @@ from neo4j import GraphDatabase
 from neo4j.exceptions import ClientError
 
 from graphmem.cli import main
-from graphmem.config import get_settings
+from graphmem.db import Store
 
 
 @pytest.fixture
-def console(neo4j_server, store, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """`graphmem cypher` pointed at the test server."""
-    monkeypatch.setenv("NEO4J_URI", neo4j_server.uri)
-    monkeypatch.setenv("NEO4J_USER", neo4j_server.user)
-    monkeypatch.setenv("NEO4J_PASSWORD", neo4j_server.password)
-    get_settings.cache_clear()
-    yield
-    get_settings.cache_clear()
+def console(cli_env: Store) -> None:
+    """`graphmem cypher` pointed at the test server (`cli_env`)."""
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], list[str]]:
