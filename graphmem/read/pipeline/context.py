@@ -12,6 +12,7 @@ from graphmem.embed import Embedder
 from graphmem.read.leg_run import LegRun
 from graphmem.read.pipeline.config import RecallConfig
 from graphmem.read.results import Contradiction, ExpandedEpisode, RelatedArtefact
+from graphmem.read.value_model import ValueWeights
 
 if TYPE_CHECKING:
     from graphmem.read.packing import EvidencePack
@@ -35,7 +36,7 @@ class RecallContext:
     latest_slots: int | None = None
     token_budget: int | None = None
     char_budget: int | None = None
-    value_weights: object = None  # a ValueWeights from the caller, else the config's / the space's
+    value_weights: ValueWeights | None = None  # the caller's, used where the config fixes none
     subjects: dict[str, UnitSubject] = field(default_factory=dict)
     latest_ids: set[str] = field(default_factory=set)
     episodes: list[ExpandedEpisode] = field(default_factory=list)

@@ -11,12 +11,12 @@ from graphmem.read.value_model import ValueWeights, components, value_score
 
 
 def weights_of(ctx: RecallContext) -> ValueWeights:
-    """The caller's weights, else the config's, else the space's from settings."""
-    if isinstance(ctx.value_weights, ValueWeights):
-        return ctx.value_weights
+    """The config's weights when it fixes them (a baseline's zeros), else the caller's, else the space's."""
     configured = ctx.config.stages.value.weights
     if configured is not None:
-        return ValueWeights.from_mapping(configured)
+        return ValueWeights.from_mapping(configured, "value_weights")
+    if ctx.value_weights is not None:
+        return ctx.value_weights
     return ValueWeights.for_space(ctx.settings, ctx.space)
 
 
