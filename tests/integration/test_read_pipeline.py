@@ -53,7 +53,6 @@ def test_version_choice_switched_off_no_longer_lifts_the_newest_announcement(ann
     assert stage_signals(plain, "versions") == []
     assert all("newer_version" not in h.value for h in plain.hits)
     assert [h.id for h in plain.hits] != [h.id for h in chosen.hits]
-    assert {h.id for h in plain.hits} == {h.id for h in chosen.hits}  # same candidates, another order
 
 
 def test_latest_slots_switched_off_keep_the_plain_top_k(graph, store, minilm, space):
@@ -83,4 +82,6 @@ def test_switching_off_stages_that_did_not_act_changes_nothing(announced, space)
     full = announced.recall(QUESTION, space, k=5)
     for name in ("contradictions", "slots", "multihop", "episodes"):
         ablated = announced.recall(QUESTION, space, k=5, recipe=f"hybrid-no:{name}")
-        assert [(h.id, h.score) for h in ablated.hits] == [(h.id, h.score) for h in full.hits], name
+        assert [h.id for h in ablated.hits] == [h.id for h in full.hits], name
+        # scores move only with the clock (recency is measured to now)
+        assert [h.score for h in ablated.hits] == pytest.approx([h.score for h in full.hits], abs=1e-6), name
