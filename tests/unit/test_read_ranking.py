@@ -17,9 +17,10 @@ from graphmem.read.legs.base import LegRanking, UnitRow, native_time
 from graphmem.read.legs.lexical import in_space_query, lucene_query
 from graphmem.read.packing import evidence_blocks, pack_evidence
 from graphmem.read.pipeline import recipe
+from graphmem.read.pipeline.legs import config_legs
 from graphmem.read.planner import parse_mode, query_tags
 from graphmem.read.reasoning import extractive_guidance
-from graphmem.read.recall import config_legs, reserve_latest
+from graphmem.read.recall import reserve_latest
 from graphmem.read.results import Plan, RecallHit, RecallResult, RelatedArtefact
 from graphmem.read.sources import fuse_sources
 from graphmem.read.value_model import COMPONENTS, ValueWeights, components, value_score
