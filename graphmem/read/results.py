@@ -24,8 +24,9 @@ class LegSignal:
 class RecallHit:
     """One ranked memory unit: a fact (semantic), a procedure (procedural) or an evidence unit (episodic).
 
-    `signals` explains the ranking: leg name -> LegSignal; `value` holds the value-model components
-    (relevance, recency, importance, return, credibility, uses, rrf); `score` is the final score.
+    `signals` explains the ranking: leg name -> LegSignal, and `stage:<name>` -> what a refine stage did (rank
+    before it, score it added); `value` holds the value-model components (relevance, recency, importance,
+    return, credibility, uses, rrf) and what stages added; `score` is the final score.
     """
 
     id: str
