@@ -15,10 +15,10 @@ def test_an_ablation_is_a_variant_and_keeps_its_comma_separated_stages():
     assert is_variant("hybrid+asof-no:versions") and is_variant("plugmem-no:repeats")
 
 
-def test_an_unknown_stage_fails_before_anything_runs():
+def test_an_unknown_stage_fails_before_anything_runs_naming_the_flag():
     with pytest.raises(InvalidInput) as raised:
         parse_variants("hybrid-no:telepathy")
-    assert raised.value.field == "variant"
+    assert raised.value.field == "--variants" and "telepathy" in raised.value.message
     with pytest.raises(InvalidInput):
         parse_variants("hybrid-no:")
 

@@ -77,7 +77,10 @@ def parse_variants(value: str) -> list[str]:
     settings = get_settings()
     for name in names:
         if ABLATION in name:
-            recipe(recipe_of(name)[0], settings)  # an unknown stage fails here, before any ingest
+            try:
+                recipe(recipe_of(name)[0], settings)  # an unknown stage fails here, before any ingest
+            except InvalidInput as error:
+                raise InvalidInput("--variants", error.message) from None
     return list(dict.fromkeys(names))
 
 
