@@ -16,9 +16,9 @@ import httpx
 
 RECALL = """
 query Recall($space: String!, $query: String!, $first: Int, $asOf: DateTime, $knownAt: DateTime, $mode: RecallMode!,
-             $budgetTokens: Int, $budgetChars: Int, $related: Boolean! = true) {
+             $budgetTokens: Int, $budgetChars: Int, $related: Boolean! = true, $recipe: String! = "hybrid") {
   recall(space: $space, query: $query, first: $first, asOf: $asOf, knownAt: $knownAt, mode: $mode,
-         budgetTokens: $budgetTokens, budgetChars: $budgetChars, related: $related) {
+         budgetTokens: $budgetTokens, budgetChars: $budgetChars, related: $related, recipe: $recipe) {
     query mode tags legs asOf asOfFromQuestion knownAt
     hits { nodeId kind text score eventAt author status validFrom validTo episodeId latestSlot
            signals { leg rank score } }
@@ -261,9 +261,11 @@ class Client:
         budget_tokens: int | None = None,
         budget_chars: int | None = None,
         related: bool = True,
+        recipe: str = "hybrid",
     ) -> dict[str, Any]:
         variables = {"space": space, "query": query, "first": first, "asOf": as_of, "mode": mode, "knownAt": known_at,
-                     "budgetTokens": budget_tokens, "budgetChars": budget_chars, "related": related}  # fmt: skip
+                     "budgetTokens": budget_tokens, "budgetChars": budget_chars, "related": related,
+                     "recipe": recipe}  # fmt: skip
         return dict(self.execute(RECALL, variables)["recall"])
 
     def reason(
@@ -413,9 +415,11 @@ class AsyncClient:
         budget_tokens: int | None = None,
         budget_chars: int | None = None,
         related: bool = True,
+        recipe: str = "hybrid",
     ) -> dict[str, Any]:
         variables = {"space": space, "query": query, "first": first, "asOf": as_of, "mode": mode, "knownAt": known_at,
-                     "budgetTokens": budget_tokens, "budgetChars": budget_chars, "related": related}  # fmt: skip
+                     "budgetTokens": budget_tokens, "budgetChars": budget_chars, "related": related,
+                     "recipe": recipe}  # fmt: skip
         return dict((await self.execute(RECALL, variables))["recall"])
 
     async def reason(

@@ -85,6 +85,13 @@ class MemoryQuery:
         ] = True,
         as_of: AsOf = None,
         known_at: KnownAt = None,
+        recipe: Annotated[
+            str,
+            strawberry.argument(
+                description="The ranking's recipe: hybrid, vector, bm25, tagvote, plugmem, or RECIPE-no:STAGE "
+                "with one refine stage switched off"
+            ),
+        ] = "hybrid",
     ) -> RecallResult:
         scope = _scope(info, space, as_of, known_at)
         settings = info.context.settings
@@ -99,9 +106,10 @@ class MemoryQuery:
             lambda: memory.recall(
                 query, space, as_of=scope.as_of if as_of else None, known_at=scope.known_at if known_at else None,
                 mode=mode.value, k=k, token_budget=budget_tokens, char_budget=budget_chars, related=related,
+                recipe=recipe,
             ),
             {**TIME_RENAMES, "k": "first", "text": "query", "token_budget": "budgetTokens",
-             "char_budget": "budgetChars"},
+             "char_budget": "budgetChars", "variant": "recipe"},
         )  # fmt: skip
         return RecallResult.of(result, scope)
 

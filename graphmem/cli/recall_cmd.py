@@ -3,7 +3,7 @@
 Prints one JSON object: the hits (id, kind, text, score, per-leg signals, value-model parts, event_at,
 author, validity), expanded episodes, related artefacts (versions, same thread), contradictions between
 authors and the packed evidence (items, characters, tokens), so a ranking can be explained.
-`--sources` ranks sessions / documents instead of units.
+`--sources` ranks sessions / documents instead of units; `--recipe` (alias `--variant`) names the ranking.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import argparse
 
 from graphmem.cli.output import print_json
 from graphmem.config import get_settings
+from graphmem.read.pipeline import RECIPES
 from graphmem.read.planner import MODES
-from graphmem.read.recall import VARIANTS
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,7 +24,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--known-at", default=None, help="record time, ISO 8601 (default: now)")
     parser.add_argument("--mode", default="auto", choices=MODES)
     parser.add_argument("--k", type=int, default=10, help="how many items (default 10)")
-    parser.add_argument("--variant", default="hybrid", choices=VARIANTS, help="ranking variant (default hybrid)")
+    parser.add_argument(
+        "--recipe",
+        "--variant",
+        dest="variant",
+        default="hybrid",
+        help=f"recipe: {', '.join(RECIPES)}, or RECIPE-no:STAGE to switch one stage off (default hybrid)",
+    )
     parser.add_argument("--budget", type=int, default=None, help="evidence token budget (default: none)")
     parser.add_argument("--budget-chars", type=int, default=None, help="evidence character budget (default 40000)")
     parser.add_argument("--no-related", action="store_true", help="leave the hits' versions and threads out")
@@ -37,9 +43,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _run(args: argparse.Namespace) -> int:
     from graphmem.memory_graph import MemoryGraph
     from graphmem.read.asof import AsOf
+    from graphmem.read.pipeline import recipe
 
-    AsOf.resolve(args.as_of, args.known_at)  # bad dates fail before the embedding model loads
-    graph = MemoryGraph.from_settings(get_settings())
+    AsOf.resolve(args.as_of, args.known_at)  # bad dates and recipes fail before the embedding model loads
+    settings = get_settings()
+    if not args.sources:
+        recipe(args.variant, settings)
+    graph = MemoryGraph.from_settings(settings)
     try:
         if args.sources:
             sources = graph.recall_sources(

@@ -152,10 +152,13 @@ def register_tools(server: MCPServer[Any], gm: Toolbox) -> None:
         budget_tokens: Annotated[int | None, Field(ge=1, description="Token budget of the evidence")] = None,
         budget_chars: Annotated[int | None, Field(ge=1, description="Character budget (default 40,000)")] = None,
         related: Annotated[bool, Field(description="Bring the top hits' other versions and thread")] = True,
+        recipe: Annotated[
+            str, Field(description="Ranking recipe: hybrid (default), vector, bm25, tagvote, plugmem")
+        ] = "hybrid",
     ) -> Recall:
         payload = gm.call(
             client.recall, gm.space(space), query, first=first, as_of=as_of, known_at=known_at, mode=mode,
-            budget_tokens=budget_tokens, budget_chars=budget_chars, related=related,
+            budget_tokens=budget_tokens, budget_chars=budget_chars, related=related, recipe=recipe,
         )  # fmt: skip
         return Recall.model_validate(payload)
 

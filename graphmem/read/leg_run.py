@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from graphmem.read.asof import AsOf
 from graphmem.read.legs.base import LegRanking
 from graphmem.read.question_dates import QuestionDates
-from graphmem.read.results import Plan
+from graphmem.read.results import Plan, TagMatch
 
 
 @dataclass
@@ -23,4 +23,5 @@ class LegRun:
     weights: dict[str, float] = field(default_factory=dict)
     dates: QuestionDates = field(default_factory=lambda: QuestionDates(None, ()))
     as_of_from_question: bool = False
-    covering: frozenset[str] = frozenset()
+    tag_matches: list[TagMatch] = field(default_factory=list)
+    covering: frozenset[str] | None = None  # set by the cover stage, once per run

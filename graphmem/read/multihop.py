@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from graphmem.config import Settings
 from graphmem.db import Store
 from graphmem.embed import Embedder
 from graphmem.read.fusion import leg_weight
 from graphmem.read.leg_run import LegRun
 from graphmem.read.legs import match_tags, tag_vote_leg, vector_leg
 from graphmem.read.legs.base import UnitRow
+from graphmem.read.pipeline.config import LegSettings
 from graphmem.text import normalize_tag
 
 
@@ -35,7 +35,7 @@ def bridge_tags(store: Store, space: str, fact_ids: list[str], known: set[str]) 
 def expand_rounds(
     store: Store,
     embedder: Embedder,
-    settings: Settings,
+    legs: LegSettings,
     space: str,
     run: LegRun,
     depth: int,
@@ -59,16 +59,16 @@ def expand_rounds(
             break
         expanded = f"{run.plan.query} {' '.join(bridges)}"
         vector = embedder.embed([expanded])[0]
-        dense = vector_leg(store, space, vector, run.scope, run.kinds, depth, settings.read_vector_overfetch)
+        dense = vector_leg(store, space, vector, run.scope, run.kinds, depth, legs.vector_overfetch)
         dense.leg = f"vector@{round_no}"
         matches = match_tags(
             store,
             embedder,
             space,
             bridges,
-            min_cosine=settings.read_tag_min_cosine,
-            exact_weight=settings.read_tag_exact_weight,
-            fuzzy_weight=settings.read_tag_fuzzy_weight,
+            min_cosine=legs.tag_min_cosine,
+            exact_weight=legs.tag_exact_weight,
+            fuzzy_weight=legs.tag_fuzzy_weight,
         )
         votes = tag_vote_leg(
             store,
@@ -78,7 +78,7 @@ def expand_rounds(
             matches,
             [r.id for r in dense.rows if r.kind == "semantic"],
             depth,
-            settings.read_tag_dense_bonus,
+            legs.tag_dense_bonus,
         )
         # A hop ranks what the bridges reach, not the facts they came from.
         votes.rows = [r for r in votes.rows if r.id not in sources]

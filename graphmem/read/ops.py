@@ -49,6 +49,7 @@ class ReadOps:
         mode: str = "auto",
         k: int = 10,
         variant: str = "hybrid",
+        recipe: str | None = None,
         legs: Sequence[str] | None = None,
         kinds: Sequence[str] | None = None,
         tags: Sequence[str] | None = None,
@@ -61,8 +62,9 @@ class ReadOps:
     ) -> RecallResult:
         """Ranked memory for `text` in `space` as of a date, with per-leg signals and packed evidence.
 
-        `variant` (hybrid | vector | bm25 | tagvote | plugmem) or `legs` pick the ranking, so benchmarks can
-        compare them on the same data; `hops` > 1 enables multi-hop expansion (at most 3 rounds).
+        `recipe` (alias `variant`: hybrid | vector | bm25 | tagvote | plugmem, or `<recipe>-no:<stage>` with
+        one stage switched off) or `legs` pick the ranking, so benchmarks can compare them on the same data;
+        `hops` > 1 enables multi-hop expansion (at most 3 rounds).
         Evidence is packed within `char_budget` characters (default GRAPHMEM_READ_EVIDENCE_CHARS) and, if
         given, `token_budget` tokens. `related` brings each top hit's related artefacts (same thread or
         subject) in after it, and flags contradictions between active artefacts of different authors.
@@ -72,7 +74,7 @@ class ReadOps:
             known_at=known_at,
             mode=mode,
             k=k,
-            variant=variant,
+            variant=recipe if recipe is not None else variant,
             legs=legs,
             kinds=kinds,
             tags=tags,

@@ -12,31 +12,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from graphmem.config import Settings
 from graphmem.db import Store
 from graphmem.read.asof import AsOf
 from graphmem.read.legs.base import native_time, open_ended
+from graphmem.read.pipeline.config import RelatedSettings
 from graphmem.read.results import RecallHit, RelatedArtefact
 
 
 def related_artefacts(
-    store: Store, settings: Settings, space: str, scope: AsOf, hits: Sequence[RecallHit]
+    store: Store, settings: RelatedSettings, space: str, scope: AsOf, hits: Sequence[RecallHit]
 ) -> list[RelatedArtefact]:
-    """Related documents of the first GRAPHMEM_READ_RELATED_SEEDS documents the hits rest on, best first
+    """Related documents of the first `settings.seeds` documents the hits rest on, best first
     per seed; a document comes back once, for the best-ranked hit, and never when a better hit rests on it."""
-    if settings.read_related_seeds <= 0 or not hits:
+    if settings.seeds <= 0 or not hits:
         return []
     seed_ids = [h.id for h in hits]
     rows = store.read(
         "read/related_documents",
         space=space,
         seeds=seed_ids,
-        max_seeds=settings.read_related_seeds,
-        per_seed=settings.read_related_per_seed,
-        window_days=settings.read_related_window_days,
-        min_score=settings.read_related_min_score,
-        tag_weight=settings.read_related_tag_weight,
-        max_tag_degree=settings.read_related_max_tag_degree,
+        max_seeds=settings.seeds,
+        per_seed=settings.per_seed,
+        window_days=settings.window_days,
+        min_score=settings.min_score,
+        tag_weight=settings.tag_weight,
+        max_tag_degree=settings.max_tag_degree,
         **scope.params(),
     )
     seed_documents = {row["seed_document"]: int(row["position"]) for row in rows}  # its best hit position

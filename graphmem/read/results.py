@@ -24,8 +24,9 @@ class LegSignal:
 class RecallHit:
     """One ranked memory unit: a fact (semantic), a procedure (procedural) or an evidence unit (episodic).
 
-    `signals` explains the ranking: leg name -> LegSignal; `value` holds the value-model components
-    (relevance, recency, importance, return, credibility, uses, rrf); `score` is the final score.
+    `signals` explains the ranking: leg name -> LegSignal, and `stage:<name>` -> what a refine stage did (rank
+    before it, score it added); `value` holds the value-model components (relevance, recency, importance,
+    return, credibility, uses, rrf) and what stages added; `score` is the final score.
     """
 
     id: str
@@ -209,6 +210,18 @@ class Plan:
     dense_query: str | None = None
 
 
+def evidence_order(hits: list[RecallHit], related: list[RelatedArtefact]) -> list[RecallHit | RelatedArtefact]:
+    """Hits in rank order, each followed by the related artefacts it brought (the evidence's order)."""
+    by_seed: dict[str, list[RelatedArtefact]] = {}
+    for artefact in related:
+        by_seed.setdefault(artefact.seed_id, []).append(artefact)
+    order: list[RecallHit | RelatedArtefact] = []
+    for hit in hits:
+        order.append(hit)
+        order.extend(by_seed.pop(hit.id, []))
+    return order
+
+
 @dataclass
 class RecallResult:
     """A recall: ranked hits, the packed evidence (rank order, date/author prefixes, within budget)."""
@@ -232,14 +245,7 @@ class RecallResult:
 
     def evidence_order(self) -> list[RecallHit | RelatedArtefact]:
         """Hits in rank order, each followed by the related artefacts it brought (the evidence's order)."""
-        by_seed: dict[str, list[RelatedArtefact]] = {}
-        for artefact in self.related:
-            by_seed.setdefault(artefact.seed_id, []).append(artefact)
-        order: list[RecallHit | RelatedArtefact] = []
-        for hit in self.hits:
-            order.append(hit)
-            order.extend(by_seed.pop(hit.id, []))
-        return order
+        return evidence_order(self.hits, self.related)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 
+from graphmem.config import Settings
 from graphmem.embed.hashing import HashingEmbedder
 from graphmem.errors import InvalidInput
 from graphmem.read.asof import AsOf
@@ -15,9 +16,11 @@ from graphmem.read.fusion import Fused, tied_ranks, weighted_rrf
 from graphmem.read.legs.base import LegRanking, UnitRow, native_time
 from graphmem.read.legs.lexical import in_space_query, lucene_query
 from graphmem.read.packing import evidence_blocks, pack_evidence
+from graphmem.read.pipeline import recipe
+from graphmem.read.pipeline.legs import config_legs
 from graphmem.read.planner import parse_mode, query_tags
 from graphmem.read.reasoning import extractive_guidance
-from graphmem.read.recall import reserve_latest, variant_legs
+from graphmem.read.recall import reserve_latest
 from graphmem.read.results import Plan, RecallHit, RecallResult, RelatedArtefact
 from graphmem.read.sources import fuse_sources
 from graphmem.read.value_model import COMPONENTS, ValueWeights, components, value_score
@@ -398,14 +401,22 @@ def test_query_tags_include_words_of_phrases():
     assert "Acme" in tags and "CEO" in tags
 
 
-def test_variants_pick_their_legs():
+def test_recipes_pick_their_legs():
     kinds = ("semantic", "episodic", "procedural")
-    assert variant_legs("vector", kinds, None) == ("vector",)
-    assert variant_legs("bm25", kinds, None) == ("lexical",)
-    assert variant_legs("plugmem", kinds, None) == ("vector", "tagvote")
-    assert variant_legs("hybrid", ("episodic",), None) == ("vector", "lexical", "tagdocs")
+    settings = Settings()
+
+    def legs(name: str, kinds: tuple[str, ...] = kinds, chosen: list[str] | None = None) -> tuple[str, ...]:
+        return config_legs(recipe(name, settings), kinds, chosen)
+
+    assert legs("vector") == ("vector",)
+    assert legs("bm25") == ("lexical",)
+    assert legs("plugmem") == ("vector", "tagvote")
+    assert legs("hybrid", ("episodic",)) == ("vector", "lexical", "tagdocs")
+    assert legs("hybrid", chosen=["vector"]) == ("vector",)
+    assert legs("bm25", chosen=["vector"]) == ("lexical",)  # a baseline keeps its own legs
+    assert legs("hybrid-no:tagdocs", ("episodic",)) == ("vector", "lexical")
     with pytest.raises(InvalidInput):
-        variant_legs("hybrid", kinds, ["vector", "telepathy"])
+        legs("hybrid", chosen=["vector", "telepathy"])
 
 
 def test_as_of_scope_current_vs_past():

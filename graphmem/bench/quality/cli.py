@@ -1,4 +1,4 @@
-"""`graphmem bench quality --dataset D --data PATH [--limit N] [--variants v1,v2] [--out FILE] [--keep]`.
+"""`graphmem bench quality --dataset D --data PATH [--limit N] [--variants v1,v2] [--ablate] [--out FILE] [--keep]`.
 
 `register_quality(bench_subparsers)` adds the subcommand to the `bench` group; the run prints a table
 (progress goes to stderr) and writes JSON in the INTERFACES.md benchmark shape.
@@ -20,8 +20,19 @@ from graphmem.bench.quality.datasets import DATASETS, load_benchmark, sample_ben
 from graphmem.bench.quality.machine import machine_info
 from graphmem.bench.quality.report import render
 from graphmem.bench.quality.runner import run_benchmark
-from graphmem.bench.quality.system import DEFAULT_VARIANTS, VARIANTS, default_variants, is_variant
+from graphmem.bench.quality.system import (
+    DEFAULT_VARIANTS,
+    VARIANTS,
+    ablation_variants,
+    default_variants,
+    is_variant,
+    recipe_of,
+)
+from graphmem.config import get_settings
 from graphmem.errors import InvalidInput
+from graphmem.read.pipeline import recipe
+from graphmem.read.pipeline.config import SWITCHABLE
+from graphmem.read.pipeline.recipes import ABLATION
 from graphmem.timeutil import iso, utc_now
 
 
@@ -36,8 +47,13 @@ def register_quality(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--variants",
         default=None,
-        help=f"comma-separated, of: {', '.join(VARIANTS)}, reason@TOKENS (default: {','.join(DEFAULT_VARIANTS)}, "
-        "plus hybrid+asof for versioned)",
+        help=f"comma-separated, of: {', '.join(VARIANTS)}, reason@TOKENS, RECIPE-no:STAGE (default: "
+        f"{','.join(DEFAULT_VARIANTS)}, plus hybrid+asof for versioned)",
+    )
+    parser.add_argument(
+        "--ablate",
+        action="store_true",
+        help="add hybrid with each stage, plan switch and leg switched off in turn (hybrid+asof too for versioned)",
     )
     parser.add_argument("--out", type=Path, default=None, help="write the JSON result here")
     parser.add_argument("--keep", action="store_true", help="keep the run's spaces (default: drop them)")
@@ -46,11 +62,34 @@ def register_quality(sub: argparse._SubParsersAction) -> None:
 
 
 def parse_variants(value: str) -> list[str]:
-    names = [v.strip() for v in value.split(",") if v.strip()]
+    """Variant names, split on commas outside an ablation's stage list (`hybrid-no:cover,dates` is one)."""
+    names: list[str] = []
+    for part in (v.strip() for v in value.split(",")):
+        if not part:
+            continue
+        if names and ABLATION in names[-1] and not is_variant(part) and part in SWITCHABLE:
+            names[-1] += f",{part}"
+        else:
+            names.append(part)
     unknown = [v for v in names if not is_variant(v)]
     if not names or unknown:
         raise InvalidInput("--variants", f"{', '.join(unknown) or value!r} not among {', '.join(VARIANTS)}")
+    settings = get_settings()
+    for name in names:
+        if ABLATION in name:
+            try:
+                recipe(recipe_of(name)[0], settings)  # an unknown stage fails here, before any ingest
+            except InvalidInput as error:
+                raise InvalidInput("--variants", error.message) from None
     return list(dict.fromkeys(names))
+
+
+def with_ablations(variants: list[str], dataset: str) -> list[str]:
+    """`variants` plus hybrid (and hybrid+asof for versioned) with each ablation switched off in turn."""
+    extra = ablation_variants("hybrid")
+    if dataset == "versioned":
+        extra += ablation_variants("hybrid+asof")
+    return list(dict.fromkeys([*variants, *extra]))
 
 
 def file_sha256(path: Path) -> str:
@@ -79,6 +118,8 @@ def run_quality_command(args: argparse.Namespace) -> int:
 
     _quiet_tokenizer_warnings()
     variants = parse_variants(args.variants) if args.variants else list(default_variants(args.dataset))
+    if args.ablate:
+        variants = with_ablations(variants, args.dataset)
     if args.run_id is not None and not args.run_id.replace("-", "").isalnum():
         raise InvalidInput("--run-id", "letters, digits and '-' only")
     benchmark = load_benchmark(args.dataset, args.data, args.limit)
@@ -140,4 +181,6 @@ def _argv(args: argparse.Namespace) -> list[str]:
         argv += ["--out", str(args.out)]
     if args.keep:
         argv.append("--keep")
+    if args.ablate:
+        argv.append("--ablate")
     return argv

@@ -11,6 +11,8 @@ graphmem's write and read calls, so rewiring them is a change here alone.
   and its memory tokens.
 - `hybrid+asof` is `hybrid` given the question's explicit `as_of`; every other variant ranks without one
   (LongMemEval's question date is context, not a bound, so no variant gets it).
+- `<recipe>-no:<stage>` (and `hybrid+asof-no:<stage>`) is the recipe with that stage, plan switch or leg off;
+  its sessions are ranked as its recipe's are (`recall_sources` runs no refine stage).
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ from typing import Any
 
 from graphmem.bench.quality.datasets.base import Question, Scope
 from graphmem.bench.quality.scoring import Ranking
-from graphmem.bench.quality.system import Depth, reason_budget
+from graphmem.bench.quality.system import Depth, reason_budget, recipe_of
 from graphmem.config import Settings, get_settings
 from graphmem.db import Store, install_schema
 from graphmem.embed import Embedder, make_embedder
 from graphmem.memory_graph import MemoryGraph
+from graphmem.read.pipeline.recipes import ABLATION
 from graphmem.read.results import RecallHit, RelatedArtefact
 
 # Variants `recall_sources` ranks sessions with; the others rank sessions through their units.
@@ -130,16 +133,17 @@ class GraphmemSystem:
         index = self._spaces[space]
         if variant.startswith("reason"):
             return self._reason(space, index, question, reason_budget(variant))
-        base = "hybrid" if variant == "hybrid+asof" else variant
-        as_of = question.as_of if variant == "hybrid+asof" else None
+        recipe, dated = recipe_of(variant)
+        as_of = question.as_of if dated else None
         k = min(MAX_HITS, depth.units * HIT_OVERFETCH)
-        result = self.graph.recall(question.text, space, variant=base, k=k, as_of=as_of)
+        result = self.graph.recall(question.text, space, recipe=recipe, k=k, as_of=as_of)
         units = self._unit_keys(space, index, result.evidence_order())[: depth.units]
         sessions: list[str] = []
         if depth.sessions and index.sessions:
-            if variant in SOURCE_VARIANTS:
+            source_recipe = SOURCE_VARIANTS.get(variant) or SOURCE_VARIANTS.get(recipe.partition(ABLATION)[0])
+            if source_recipe is not None:
                 sources = self.graph.recall_sources(
-                    question.text, space, variant=SOURCE_VARIANTS[variant], k=depth.sessions, as_of=as_of
+                    question.text, space, variant=source_recipe, k=depth.sessions, as_of=as_of
                 )
                 sessions = [index.sessions[s.id] for s in sources if s.id in index.sessions]
             else:

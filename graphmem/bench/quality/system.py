@@ -13,8 +13,9 @@ from typing import Any, Protocol
 
 from graphmem.bench.quality.datasets.base import Question, Scope
 from graphmem.bench.quality.scoring import Ranking
+from graphmem.read.pipeline.recipes import ABLATION, is_recipe
 
-# Every variant the harness knows; `bench quality --variants` picks among them.
+# Every variant the harness knows besides ablations (`hybrid-no:<stage>`); `bench quality --variants` picks.
 VARIANTS = ("vector", "bm25", "tagvote", "plugmem", "hybrid", "hybrid+asof", "reason")
 # `reason` is PlugMem's reasoning step (`retrieve_and_reason`): its units are the items the guidance drew on,
 # and it reports the guidance's memory tokens per question; `reason@N` gives it a budget of N tokens (default
@@ -22,8 +23,47 @@ VARIANTS = ("vector", "bm25", "tagvote", "plugmem", "hybrid", "hybrid+asof", "re
 REASON_VARIANT = re.compile(r"^reason(?:@(\d+))?$")
 
 
+ASOF_SUFFIX = "+asof"
+# What `--ablate` switches off one at a time: the stages and plan switches that can move a ranked unit, then
+# the legs (multi-hop needs hops > 1, contradictions and episodes do not change the ranked units).
+ABLATIONS = (
+    "value",
+    "dates",
+    "cover",
+    "versions",
+    "latest",
+    "repeats",
+    "related",
+    "participants",
+    "as_of_from_question",
+    "vector",
+    "lexical",
+    "tagvote",
+    "tagdocs",
+    "subgoal",
+)
+
+
 def is_variant(name: str) -> bool:
-    return name in VARIANTS or REASON_VARIANT.match(name) is not None
+    """A harness variant, a recipe, or a recipe with stages switched off (`hybrid-no:versions`,
+    `hybrid+asof-no:cover`); the switched-off names are checked when the recipe is built."""
+    if name in VARIANTS or REASON_VARIANT.match(name) is not None:
+        return True
+    return is_recipe(recipe_of(name)[0])
+
+
+def recipe_of(name: str) -> tuple[str, bool]:
+    """The recipe a variant ranks with, and whether it is given the question's as-of date."""
+    base, _, off = name.partition(ABLATION)
+    if base.endswith(ASOF_SUFFIX):
+        base = base.removesuffix(ASOF_SUFFIX)
+        return (f"{base}{ABLATION}{off}" if off else base), True
+    return name, False
+
+
+def ablation_variants(base: str = "hybrid") -> list[str]:
+    """`base` and `base` with each of `ABLATIONS` switched off, one at a time."""
+    return [base, *(f"{base}{ABLATION}{name}" for name in ABLATIONS)]
 
 
 def reason_budget(name: str) -> int | None:
