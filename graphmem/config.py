@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -131,6 +132,11 @@ class Settings(BaseSettings):
         None,
         alias="GRAPHMEM_READ_SOURCE_LEG_WEIGHTS",
         description="JSON object: leg weights for ranking sessions / documents (default: the leg weights)",
+    )
+    read_source_fusion: Literal["relative", "rrf"] = Field(
+        "relative",
+        alias="GRAPHMEM_READ_SOURCE_FUSION",
+        description="how the top candidate sources are re-ranked: relative (min-max score sum) or rrf (ranks)",
     )
     vector_quantization: bool = Field(
         False,

@@ -194,4 +194,13 @@ def recall_sources(
         depth or max(config.legs.candidates * 2, options.k * 20),
     )
     weights = settings.read_source_leg_weights or config.legs.weights
-    return rank_sources(store, space, run.rankings, weights, options.k, scope=run.scope, query=run.plan.query)
+    return rank_sources(
+        store,
+        space,
+        run.rankings,
+        weights,
+        options.k,
+        scope=run.scope,
+        query=run.plan.query,
+        fusion=settings.read_source_fusion,
+    )

@@ -1,10 +1,12 @@
 """Source ranking: Episodes (sessions, trajectories) and documents ranked from their units' hits.
 
 A long session is not judged by one embedding of its first 256 word pieces: every turn is its own unit in
-the vector and BM25 legs and each leg ranks sources by their best unit (max aggregation). The lexical leg is
-then re-scored at session level (`graphmem.read.session_bm25`) over the top candidate sources, and the
-per-leg source rankings are fused with weighted RRF. Episodic units that are whole documents are their own
-source.
+the vector and BM25 legs and each leg ranks sources by their best unit (max aggregation); the per-leg
+source rankings are fused with weighted RRF. The top candidates are then re-ranked by their scores: the
+lexical leg scored on whole sources (`graphmem.read.session_bm25`), the dense leg by the source's best unit
+cosine, each min-max normalised over the candidates and summed with the leg weights (`relative_fusion`),
+so a leg's margin between two sources counts, not only their order. Episodic units that are whole
+documents are their own source.
 """
 
 from __future__ import annotations
@@ -80,7 +82,31 @@ def source_texts(store: Store, space: str, scope: AsOf, sources: Sequence[_Sourc
     ]
 
 
-def rescore_lexical(
+def min_max(values: Sequence[float]) -> list[float]:
+    """Values rescaled to [0, 1] over the list (all 1.0 when they are equal)."""
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    if high <= low:
+        return [1.0] * len(values)
+    return [(v - low) / (high - low) for v in values]
+
+
+def relative_fusion(legs: Mapping[str, Sequence[float]], weights: Mapping[str, float]) -> list[float]:
+    """One score per candidate: each leg's scores min-max normalised over the candidates, weighted, summed."""
+    totals: list[float] = []
+    for leg, scores in legs.items():
+        weight = leg_weight(weights, leg)
+        normalised = min_max(scores)
+        totals = (
+            [t + weight * n for t, n in zip(totals, normalised, strict=True)]
+            if totals
+            else [weight * n for n in normalised]
+        )
+    return totals
+
+
+def rescore_head(
     store: Store,
     space: str,
     scope: AsOf,
@@ -88,9 +114,16 @@ def rescore_lexical(
     fused: list[_Source],
     weights: Mapping[str, float],
     pool: int,
+    *,
+    dense: bool,
+    fusion: str = "relative",
     k: int = RRF_K,
 ) -> list[_Source]:
-    """The top `pool` sources re-ranked with the lexical leg scored on whole sources; the rest follow."""
+    """The top `pool` sources re-ranked with the lexical leg scored on whole sources; the rest follow.
+
+    `relative`: by `relative_fusion` of whole-source BM25 and (when `dense`) the best unit cosine; `rrf`: the
+    lexical rank is replaced by the whole-source BM25 rank in the RRF sum. Either way each head source's
+    lexical signal is its whole-source BM25 rank and score."""
     head, tail = fused[:pool], fused[pool:]
     if not head:
         return fused
@@ -104,6 +137,13 @@ def rescore_lexical(
     for rank, i in enumerate((i for i in order if scores[i] > 0), start=1):
         head[i].signals["lexical"] = LegSignal(rank=rank, score=scores[i])
         head[i].rrf += weight / (k + rank)
+    if fusion == "relative":
+        legs = {"lexical": scores}
+        if dense:
+            legs["vector"] = [s.best_similarity for s in head]
+        floor = max((s.rrf for s in tail), default=0.0)  # every head source stays above the tail
+        for source, score in zip(head, relative_fusion(legs, weights), strict=True):
+            source.rrf = floor + score
     head.sort(key=lambda s: (-s.rrf, -s.best_similarity, s.id))
     return head + tail
 
@@ -117,12 +157,15 @@ def rank_sources(
     *,
     scope: AsOf | None = None,
     query: str | None = None,
+    fusion: str = "relative",
 ) -> list[SourceHit]:
-    """The top k sources, with session ids and dates for episodes. With `query` and `scope`, the lexical
-    leg is re-scored on whole sources (see `rescore_lexical`)."""
+    """The top k sources, with session ids and dates for episodes. With `query` and `scope` and a lexical
+    leg, the top candidates are re-ranked with whole-source BM25 (see `rescore_head`, `fusion`)."""
     fused = fuse_sources(rankings, weights)
-    if query and scope is not None and any(r.leg == "lexical" for r in rankings):
-        fused = rescore_lexical(store, space, scope, query, fused, weights, max(RERANK_POOL, 2 * k))
+    legs = {r.leg for r in rankings}
+    if query and scope is not None and "lexical" in legs:
+        pool = max(RERANK_POOL, 2 * k)
+        fused = rescore_head(store, space, scope, query, fused, weights, pool, dense="vector" in legs, fusion=fusion)
     fused = fused[:k]
     episode_ids = [s.id for s in fused if s.kind == "episode"]
     info = {r["id"]: r for r in store.read("read/episodes_info", space=space, episode_ids=episode_ids)}

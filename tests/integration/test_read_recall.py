@@ -293,6 +293,36 @@ def test_session_lexical_score_counts_every_turn(graph, build, space):
     assert sources[0].signals["lexical"].rank == 1
 
 
+def test_session_ranking_keeps_the_margin_of_each_leg(graph, store, minilm, build, space):
+    """The session that wins whole-session BM25 by far and loses the best-turn cosine by a little comes
+    first; fusing ranks alone tied the two and gave the session with the closer single turn the top."""
+    sessions = {
+        "boots": [
+            "The Salomon boots arrived on Monday",
+            "Those boots felt stiff on the first hiking day",
+            "Hiking with stiff boots gave me blisters",
+            "Boots, socks and a hiking pole are packed",
+            "Hiking boots need a week of wear before a long hike",
+        ],
+        "footwear question": [
+            "What trekking footwear should I purchase for my journey?",
+            "Let us talk about the weather today",
+        ],
+        "groceries": ["Groceries were delivered this week", "The weather was sunny"],
+        "cat": ["My cat sleeps all day", "Dentist visit went fine"],
+    }  # fmt: skip
+    for n, (session_id, turns) in enumerate(sessions.items()):
+        episode = build.episode(session_id=session_id, started_at=at(f"2024-04-0{n + 1}"))
+        for seq, text in enumerate(turns):
+            build.episodic(text, episode_id=episode, seq=seq, event_at=at(f"2024-04-0{n + 1}"))
+    question = "Which hiking boots did I buy for the trip?"
+    sources = graph.recall_sources(question, space, k=4)
+    assert [s.session_id for s in sources][:2] == ["boots", "footwear question"]
+    assert sources[0].signals["lexical"].rank == 1 and sources[1].signals["vector"].rank == 1
+    by_ranks = MemoryGraph(store, minilm, Settings(GRAPHMEM_READ_SOURCE_FUSION="rrf"))
+    assert [s.session_id for s in by_ranks.recall_sources(question, space, k=4)][:2] == ["footwear question", "boots"]
+
+
 def test_lexical_leg_asks_again_for_a_kind_whose_first_fetch_held_only_old_versions(graph, build, store, space):
     # 240 superseded versions outscore the one current fact in BM25 and fill the first fetch (200 hits):
     # the semantic index is asked again with a bigger fetch, the episodic answer from the first one stands

@@ -22,7 +22,7 @@ from graphmem.read.planner import parse_mode, query_tags
 from graphmem.read.reasoning import extractive_guidance
 from graphmem.read.recall import reserve_latest
 from graphmem.read.results import Plan, RecallHit, RecallResult, RelatedArtefact
-from graphmem.read.sources import fuse_sources
+from graphmem.read.sources import fuse_sources, min_max, relative_fusion
 from graphmem.read.value_model import COMPONENTS, ValueWeights, components, value_score
 from graphmem.read.versions import (
     UnitSubject,
@@ -469,3 +469,16 @@ def test_lucene_query_makes_each_word_one_lucene_term():
     assert lucene_query("カタカナabc ไทยx") == "カタカナ abc ไทย x"
     assert lucene_query("x" * 600) == "x" * 255
     assert len(lucene_query("日本語の" * 400 + " ".join(f"w{i}" for i in range(2000))).split()) <= 256
+
+
+def test_relative_fusion_keeps_each_legs_margin():
+    # Two sessions swap places between the legs: ranks alone tie them, scores do not. Session 0 wins BM25
+    # by far and loses the cosine by a little, so it comes first; a third candidate sets each leg's floor.
+    legs = {"lexical": [8.0, 4.0, 1.0], "vector": [0.58, 0.60, 0.30]}
+    fused = relative_fusion(legs, {"lexical": 1.0, "vector": 1.0})
+    assert fused[0] > fused[1] > fused[2]
+    assert fused == pytest.approx([1 + 0.28 / 0.30, 3 / 7 + 1.0, 0.0])
+    # leg weights scale a leg's normalised score; equal scores carry no preference
+    light = relative_fusion(legs, {"lexical": 0.1, "vector": 1.0})
+    assert light[1] > light[0]
+    assert min_max([2.0, 2.0]) == [1.0, 1.0] and min_max([]) == []

@@ -1,4 +1,5 @@
-"""`graphmem bench quality --dataset D --data PATH [--limit N] [--variants v1,v2] [--ablate] [--out FILE] [--keep]`.
+"""`graphmem bench quality --dataset D --data PATH [--limit N] [--half a|b] [--scopes S1,S2] [--variants v1,v2]
+[--ablate] [--out FILE] [--keep] [--run-id ID [--reuse]]`.
 
 `register_quality(bench_subparsers)` adds the subcommand to the `bench` group; the run prints a table
 (progress goes to stderr) and writes JSON in the INTERFACES.md benchmark shape.
@@ -16,7 +17,13 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from graphmem.bench.quality.datasets import DATASETS, load_benchmark, sample_benchmark
+from graphmem.bench.quality.datasets import (
+    DATASETS,
+    half_benchmark,
+    load_benchmark,
+    sample_benchmark,
+    select_scopes,
+)
 from graphmem.bench.quality.machine import machine_info
 from graphmem.bench.quality.report import render
 from graphmem.bench.quality.runner import run_benchmark
@@ -45,6 +52,10 @@ def register_quality(sub: argparse._SubParsersAction) -> None:
         "--sample", type=int, default=None, help="N questions spread evenly through the file (every type kept)"
     )
     parser.add_argument(
+        "--half", choices=("a", "b"), default=None, help="one of two halves: questions alternate within each type"
+    )
+    parser.add_argument("--scopes", default=None, help="comma-separated scope names (question / conversation ids)")
+    parser.add_argument(
         "--variants",
         default=None,
         help=f"comma-separated, of: {', '.join(VARIANTS)}, reason@TOKENS, RECIPE-no:STAGE (default: "
@@ -58,6 +69,11 @@ def register_quality(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--out", type=Path, default=None, help="write the JSON result here")
     parser.add_argument("--keep", action="store_true", help="keep the run's spaces (default: drop them)")
     parser.add_argument("--run-id", default=None, help="names the run's spaces bench-<dataset>-<run id>-<n>")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="rank in the spaces a --keep run of this --run-id (same selection) left; ingest only missing ones",
+    )
     parser.set_defaults(handler=run_quality_command)
 
 
@@ -122,7 +138,13 @@ def run_quality_command(args: argparse.Namespace) -> int:
         variants = with_ablations(variants, args.dataset)
     if args.run_id is not None and not args.run_id.replace("-", "").isalnum():
         raise InvalidInput("--run-id", "letters, digits and '-' only")
+    if args.reuse and args.run_id is None:
+        raise InvalidInput("--reuse", "needs the --run-id of the kept run")
     benchmark = load_benchmark(args.dataset, args.data, args.limit)
+    if args.scopes:
+        benchmark = select_scopes(benchmark, [s.strip() for s in args.scopes.split(",") if s.strip()])
+    if args.half is not None:
+        benchmark = half_benchmark(benchmark, args.half)
     if args.sample is not None:
         benchmark = sample_benchmark(benchmark, args.sample)
     if not benchmark.questions:
@@ -142,6 +164,7 @@ def run_quality_command(args: argparse.Namespace) -> int:
             run_id=run_id,
             count_tokens=system.embedder.count_tokens,
             keep=args.keep,
+            reuse=args.reuse,
             log=_log,
         )
         result: dict[str, Any] = {
@@ -151,6 +174,8 @@ def run_quality_command(args: argparse.Namespace) -> int:
             "data_sha256": file_sha256(args.data),
             "limit": args.limit,
             "sample": args.sample,
+            "half": args.half,
+            "scopes": args.scopes,
             "started_at": iso(started_at),
             "elapsed_s": round(time.perf_counter() - clock, 1),
             "run_id": run_id,
@@ -175,6 +200,10 @@ def _argv(args: argparse.Namespace) -> list[str]:
     argv = ["--dataset", args.dataset, "--data", str(args.data), "--variants", variants]
     if args.limit is not None:
         argv += ["--limit", str(args.limit)]
+    if args.scopes:
+        argv += ["--scopes", args.scopes]
+    if args.half is not None:
+        argv += ["--half", args.half]
     if args.sample is not None:
         argv += ["--sample", str(args.sample)]
     if args.out is not None:
@@ -183,4 +212,8 @@ def _argv(args: argparse.Namespace) -> list[str]:
         argv.append("--keep")
     if args.ablate:
         argv.append("--ablate")
+    if args.run_id is not None:
+        argv += ["--run-id", args.run_id]
+    if args.reuse:
+        argv.append("--reuse")
     return argv

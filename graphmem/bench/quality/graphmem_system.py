@@ -28,6 +28,7 @@ from graphmem.bench.quality.system import Depth, reason_budget, recipe_of
 from graphmem.config import Settings, get_settings
 from graphmem.db import Store, install_schema
 from graphmem.embed import Embedder, make_embedder
+from graphmem.errors import InvalidInput
 from graphmem.memory_graph import MemoryGraph
 from graphmem.read.pipeline.recipes import ABLATION
 from graphmem.read.results import RecallHit, RelatedArtefact
@@ -127,6 +128,35 @@ class GraphmemSystem:
                     index.session_of_turn[turn.key] = session.key
             _add_summary(totals, summary.as_dict())
         return totals
+
+    def attach(self, space: str, scope: Scope) -> bool:
+        """Map a space kept by an earlier run of the same scope back to dataset keys, without ingesting;
+        False when the space holds no unit (never ingested, or dropped)."""
+        rows = self.graph.store.read("bench/space_units", space=space)
+        if not rows:
+            return False
+        index = self._spaces[space] = _SpaceIndex()
+        stored = {r["id"] for r in rows}
+        first_of_text: dict[str, str] = {}
+        for doc in scope.documents:
+            unit = opaque_id(space, doc.key)
+            if unit in stored:
+                first_of_text.setdefault(doc.text, unit)
+            unit = first_of_text.get(doc.text, unit)
+            if unit in stored:
+                index.documents.setdefault(unit, []).append(doc.key)
+        by_key = {s.key: s for s in scope.sessions}
+        for row in rows:
+            session = by_key.get(row["session_id"] or "")
+            if session is None or row["seq"] is None or row["seq"] >= len(session.turns):
+                continue
+            index.sessions[row["episode_id"]] = session.key
+            turn = session.turns[row["seq"]]
+            index.turns[(row["episode_id"], row["seq"])] = turn.key
+            index.session_of_turn[turn.key] = session.key
+        if not (index.documents or index.sessions):
+            raise InvalidInput("--run-id", f"{space} holds another scope's data: reuse it with the same selection")
+        return True
 
     # --- rank ------------------------------------------------------------------------------------
     def rank(self, space: str, question: Question, variant: str, depth: Depth) -> Ranking:

@@ -1,7 +1,8 @@
 """Run one benchmark: each scope into a fresh space, every variant on the same ingested data, scored.
 
 Spaces are named `bench-<dataset>-<run id>-<n>` so concurrent runs on a shared server never mix, and are
-dropped when their questions are answered unless `keep` is set.
+dropped when their questions are answered unless `keep` is set. With `reuse`, a space an earlier run of
+the same run id kept is ranked as it is (no ingest), so ranking changes replay on the same data.
 """
 
 from __future__ import annotations
@@ -82,6 +83,7 @@ def run_benchmark(
     run_id: str,
     count_tokens: TokenCounter,
     keep: bool = False,
+    reuse: bool = False,
     log: Log = lambda _: None,
 ) -> RunOutcome:
     depth = depth_for(benchmark)
@@ -94,11 +96,13 @@ def run_benchmark(
         space = space_name(benchmark.name, run_id, index)
         spaces.append(space)
         scope_started = time.perf_counter()
-        summary = system.ingest(space, scope)
+        reused = reuse and system.attach(space, scope)
+        summary = {} if reused else system.ingest(space, scope)
         ingest_s = time.perf_counter() - scope_started
         ingest["seconds"] += ingest_s
         ingest["scopes"] += 1
         ingest["units"] += scope.unit_count
+        ingest["reused_scopes"] = ingest.get("reused_scopes", 0) + int(reused)
         for key, value in summary.items():
             if isinstance(value, int | float) and not isinstance(value, bool):
                 ingest[key] = ingest.get(key, 0) + value
@@ -113,12 +117,12 @@ def run_benchmark(
                     scores = score_question(question, ranking, benchmark.plan, tokens=texts.tokens, event_at=dates)
                     rows[variant].append((question, scores))
         finally:
-            if not keep:
+            if not (keep or reuse):
                 system.drop(space)
         done = sum(len(s.questions) for s in benchmark.scopes[: index + 1])
         log(
             f"[{index + 1}/{len(benchmark.scopes)}] {space}: {scope.unit_count} units, "
-            f"{len(scope.questions)} questions ({done} done), ingest {ingest_s:.1f}s, "
+            f"{len(scope.questions)} questions ({done} done), {'reused' if reused else 'ingest'} {ingest_s:.1f}s, "
             f"total {time.perf_counter() - scope_started:.1f}s"
         )
     ingest["seconds"] = round(ingest["seconds"], 2)
@@ -130,5 +134,5 @@ def run_benchmark(
         variants=results,
         ingest=ingest,
         query_seconds={v: round(s, 2) for v, s in query_seconds.items()},
-        spaces=spaces if keep else [],
+        spaces=spaces if keep or reuse else [],
     )

@@ -94,6 +94,10 @@ class RetrievalSystem(Protocol):
         """Write every unit of `scope` into the fresh `space`; returns a JSON-able summary."""
         ...
 
+    def attach(self, space: str, scope: Scope) -> bool:
+        """Use `space` as an earlier run left it (kept) for `scope`; False when it holds nothing."""
+        ...
+
     def rank(self, space: str, question: Question, variant: str, depth: Depth) -> Ranking:
         """`question` answered by `variant`, as dataset keys, best first."""
         ...

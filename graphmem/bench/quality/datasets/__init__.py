@@ -57,6 +57,41 @@ def sample_benchmark(benchmark: Benchmark, n: int) -> Benchmark:
     return Benchmark(benchmark.name, scopes, benchmark.plan, notes)
 
 
+def half_benchmark(benchmark: Benchmark, half: str) -> Benchmark:
+    """One of two disjoint halves, fixed before any result is seen: within each question type, in file
+    order, questions alternate between half 'a' and half 'b'; scopes left without questions are dropped."""
+    if half not in ("a", "b"):
+        raise InvalidInput("--half", "must be a or b")
+    seen: dict[str, int] = {}
+    chosen: set[str] = set()
+    for question in benchmark.questions:
+        position = seen[question.type] = seen.get(question.type, -1) + 1
+        if (position % 2 == 0) == (half == "a"):
+            chosen.add(question.id)
+    return _keep_questions(benchmark, chosen, "questions_in_other_half")
+
+
+def select_scopes(benchmark: Benchmark, names: list[str]) -> Benchmark:
+    """Only the scopes named (a LongMemEval question id, a LoCoMo conversation id), in file order."""
+    known = {s.name for s in benchmark.scopes}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise InvalidInput("--scopes", f"{', '.join(unknown)} not among the file's scopes")
+    chosen = {q.id for s in benchmark.scopes if s.name in names for q in s.questions}
+    return _keep_questions(benchmark, chosen, "questions_in_other_scopes")
+
+
+def _keep_questions(benchmark: Benchmark, chosen: set[str], note: str) -> Benchmark:
+    scopes = []
+    for scope in benchmark.scopes:
+        kept = [q for q in scope.questions if q.id in chosen]
+        if kept:
+            scopes.append(Scope(scope.name, kept, scope.documents, scope.sessions))
+    notes = benchmark.notes.copy()
+    notes[note] = len(benchmark.questions) - len(chosen)
+    return Benchmark(benchmark.name, scopes, benchmark.plan, notes)
+
+
 __all__ = [
     "DATASETS",
     "Benchmark",
@@ -66,6 +101,8 @@ __all__ = [
     "Scope",
     "Session",
     "Turn",
+    "half_benchmark",
     "load_benchmark",
     "sample_benchmark",
+    "select_scopes",
 ]
