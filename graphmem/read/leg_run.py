@@ -24,3 +24,4 @@ class LegRun:
     dates: QuestionDates = field(default_factory=lambda: QuestionDates(None, ()))
     as_of_from_question: bool = False
     covering: frozenset[str] = frozenset()
+    query_vector: list[float] | None = None

@@ -21,6 +21,7 @@ from graphmem.db import Store
 from graphmem.embed import Embedder
 from graphmem.errors import InvalidInput
 from graphmem.read.asof import AsOf
+from graphmem.read.bridges import BridgeSettings, bridge_passages
 from graphmem.read.contradictions import find_contradictions
 from graphmem.read.coverage import covering_documents, named_subjects
 from graphmem.read.expansion import expand_episodes
@@ -274,7 +275,19 @@ def run_legs(
     if options.variant == "plugmem" and dense is not None:
         dense.rows = [r for r in dense.rows if r.kind == "semantic"][:PLUGMEM_DENSE_K]
     weights = dict(settings.read_leg_weights)
-    return LegRun(rankings, plan, scope, kinds, legs, timings, weights, dates, stated and not scope.current, covering)
+    return LegRun(
+        rankings,
+        plan,
+        scope,
+        kinds,
+        legs,
+        timings,
+        weights,
+        dates,
+        stated and not scope.current,
+        covering,
+        query_vector,
+    )
 
 
 def score_candidates(run: LegRun, settings: Settings, space: str, options: RecallOptions) -> list[Fused]:
@@ -415,6 +428,15 @@ def recall(
         )
     if options.variant == "hybrid" and settings.read_slot_weight > 0 and settings.read_slot_window > 0:
         ranked = _slot_stage(store, settings, space, run, ranked, subjects)
+    bridges = BridgeSettings(
+        settings.read_bridge_weight,
+        settings.read_bridge_seeds,
+        settings.read_bridge_window,
+        settings.read_bridge_max_degree,
+        settings.read_bridge_vote,
+    )
+    if options.variant == "hybrid" and bridges.on and run.query_vector is not None:
+        ranked = bridge_passages(store, bridges, space, run, ranked, run.query_vector)
     slots = (
         0
         if options.variant != "hybrid"

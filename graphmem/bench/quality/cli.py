@@ -1,4 +1,4 @@
-"""`graphmem bench quality --dataset D --data PATH [--limit N] [--variants v1,v2] [--out FILE] [--keep]`.
+"""`graphmem bench quality --dataset D --data PATH [--limit N] [--offset N] [--variants v1,v2] [--out FILE] [--keep]`.
 
 `register_quality(bench_subparsers)` adds the subcommand to the `bench` group; the run prints a table
 (progress goes to stderr) and writes JSON in the INTERFACES.md benchmark shape.
@@ -30,6 +30,9 @@ def register_quality(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--dataset", required=True, help=" | ".join(DATASETS))
     parser.add_argument("--data", required=True, type=Path, help="the dataset file (read in place, never copied)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N questions")
+    parser.add_argument(
+        "--offset", type=int, default=0, help="skip the file's first N questions (hotpotqa, musique): a held-out half"
+    )
     parser.add_argument(
         "--sample", type=int, default=None, help="N questions spread evenly through the file (every type kept)"
     )
@@ -81,7 +84,7 @@ def run_quality_command(args: argparse.Namespace) -> int:
     variants = parse_variants(args.variants) if args.variants else list(default_variants(args.dataset))
     if args.run_id is not None and not args.run_id.replace("-", "").isalnum():
         raise InvalidInput("--run-id", "letters, digits and '-' only")
-    benchmark = load_benchmark(args.dataset, args.data, args.limit)
+    benchmark = load_benchmark(args.dataset, args.data, args.limit, args.offset)
     if args.sample is not None:
         benchmark = sample_benchmark(benchmark, args.sample)
     if not benchmark.questions:
@@ -109,6 +112,7 @@ def run_quality_command(args: argparse.Namespace) -> int:
             "data": str(args.data),
             "data_sha256": file_sha256(args.data),
             "limit": args.limit,
+            "offset": args.offset,
             "sample": args.sample,
             "started_at": iso(started_at),
             "elapsed_s": round(time.perf_counter() - clock, 1),
@@ -134,6 +138,8 @@ def _argv(args: argparse.Namespace) -> list[str]:
     argv = ["--dataset", args.dataset, "--data", str(args.data), "--variants", variants]
     if args.limit is not None:
         argv += ["--limit", str(args.limit)]
+    if args.offset:
+        argv += ["--offset", str(args.offset)]
     if args.sample is not None:
         argv += ["--sample", str(args.sample)]
     if args.out is not None:

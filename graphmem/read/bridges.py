@@ -1,0 +1,151 @@
+"""Passage bridges: where the top candidates rest on undated documents (passages of reference text), rank
+passages rather than units, and lift passages tied to the top ones by an uncommon shared tag (a second hop).
+
+Every candidate in the window votes for the passage it is or rests on: a passage scores its best unit plus
+`vote` times the rest. The best `seeds` passages then reach, through tags their facts share with other
+passages' facts, the passages a multi-hop question passes to; each reached passage gains `weight` x the
+seed's strength (its score over the best passage's) x its tie (capped at 1) x its cosine to the question
+(at least 0). A space of dated records (versions, threads) is left as ranked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from graphmem.db import Store
+from graphmem.read.fusion import Fused
+from graphmem.read.leg_run import LegRun
+from graphmem.read.legs.base import UnitRow
+
+
+@dataclass(frozen=True)
+class BridgeSettings:
+    """The stage's knobs (see `graphmem.config`: GRAPHMEM_READ_BRIDGE_*)."""
+
+    weight: float
+    seeds: int
+    window: int
+    max_degree: int
+    vote: float
+
+    @property
+    def on(self) -> bool:
+        return self.window > 0 and (self.weight > 0 or self.vote > 0)
+
+
+@dataclass(frozen=True)
+class Link:
+    """A passage reached from seed number `seed` (0 = best) through shared tags weighing `link`."""
+
+    seed: int
+    passage: str
+    link: float
+    similarity: float
+
+
+def passage_scores(units: Sequence[tuple[str, float]], vote: float) -> dict[str, float]:
+    """Each passage's score from (passage, unit score) pairs, best unit first: its best unit plus `vote`
+    times the sum of its other units."""
+    best: dict[str, float] = {}
+    rest: dict[str, float] = {}
+    for passage, score in units:
+        if passage not in best:
+            best[passage] = score
+        elif score > best[passage]:
+            rest[passage] = rest.get(passage, 0.0) + best[passage]
+            best[passage] = score
+        else:
+            rest[passage] = rest.get(passage, 0.0) + score
+    return {p: best[p] + vote * rest.get(p, 0.0) for p in best}
+
+
+def bridge_bonus(seed_scores: Sequence[float], links: Sequence[Link], weight: float) -> dict[str, float]:
+    """The score each reached passage gains: `weight` x seed strength x min(1, link) x max(0, cosine), the
+    best over its seeds; a seed's strength is its score over the first seed's."""
+    if not seed_scores or seed_scores[0] <= 0:
+        return {}
+    bonus: dict[str, float] = {}
+    for link in links:
+        if not 0 <= link.seed < len(seed_scores):
+            continue
+        strength = max(0.0, seed_scores[link.seed] / seed_scores[0])
+        gain = weight * strength * min(1.0, link.link) * max(0.0, link.similarity)
+        if gain > bonus.get(link.passage, 0.0):
+            bonus[link.passage] = gain
+    return bonus
+
+
+def rerank(
+    ranked: list[Fused],
+    passage_of: Mapping[str, str],
+    bonus: Mapping[str, float],
+    scores: Mapping[str, float],
+    reached: Mapping[str, UnitRow],
+    window: int,
+) -> list[Fused]:
+    """The window's units re-scored by their passage (score plus bonus), reached passages not in the list
+    added as their own units, the units past the window after them as they were."""
+    head = ranked[:window]
+    present = {f.row.id for f in head}
+    out: list[Fused] = []
+    for f in head:
+        passage = passage_of.get(f.row.id)
+        if passage is None:
+            out.append(f)
+            continue
+        gain = bonus.get(passage, 0.0)
+        parts = f.row.extra.setdefault("value", {})
+        parts["passage"] = scores[passage]
+        if gain:
+            parts["bridge"] = gain
+        # units of one passage stay together, in their own order
+        f.rrf = scores[passage] + gain + 1e-6 * f.rrf
+        out.append(f)
+    for passage, row in reached.items():
+        if passage in present or passage not in bonus:
+            continue
+        gain = bonus[passage]
+        row.extra["value"] = {"bridge": gain}
+        out.append(Fused(row=row, rrf=gain))
+    added = {f.row.id for f in out}
+    out += [f for f in ranked[window:] if f.row.id not in added]
+    return sorted(out, key=lambda f: (-f.rrf, -(f.row.similarity or 0.0), f.row.id))
+
+
+def bridge_passages(
+    store: Store, options: BridgeSettings, space: str, run: LegRun, ranked: list[Fused], vector: Sequence[float]
+) -> list[Fused]:
+    """`ranked` re-ranked by passage with bridged passages lifted; unchanged unless the window's candidates
+    rest on undated documents only."""
+    if not options.on or not ranked:
+        return ranked
+    head = ranked[: options.window]
+    rows = store.read("read/passage_of_units", space=space, ids=[f.row.id for f in head])
+    if not rows or any(r["dated"] for r in rows):
+        return ranked
+    documents: dict[str, list[str]] = {}
+    for r in rows:
+        documents.setdefault(r["id"], []).append(r["document_id"])
+    # a fact resting on several passages votes for the first of them
+    passage_of = {unit: sorted(docs)[0] for unit, docs in documents.items()}
+    scores = passage_scores([(passage_of[f.row.id], f.rrf) for f in head if f.row.id in passage_of], options.vote)
+    order = sorted(scores, key=lambda p: -scores[p])
+    seeds = order[: options.seeds]
+    bonus: dict[str, float] = {}
+    reached: dict[str, UnitRow] = {}
+    if seeds and options.weight > 0:
+        found = store.read(
+            "read/passage_bridges",
+            space=space,
+            seeds=seeds,
+            max_degree=options.max_degree,
+            vector=list(vector),
+            **run.scope.params(),
+        )
+        links = [Link(int(r["position"]), r["id"], float(r["link"]), float(r["similarity"] or 0.0)) for r in found]
+        bonus = bridge_bonus([scores[s] for s in seeds], links, options.weight)
+        for r in found:
+            if r["id"] not in reached and r["id"] not in scores:
+                reached[r["id"]] = UnitRow.from_record(dict(r))
+    return rerank(ranked, passage_of, bonus, scores, reached, options.window)
