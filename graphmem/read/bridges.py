@@ -2,10 +2,11 @@
 passages rather than units, and lift passages tied to the top ones by an uncommon shared tag (a second hop).
 
 Every candidate in the window votes for the passage it is or rests on: a passage scores its best unit plus
-`vote` times the rest. The best `seeds` passages then reach, through tags their facts share with other
-passages' facts, the passages a multi-hop question passes to; each reached passage gains `weight` x the
-seed's strength (its score over the best passage's) x its tie (capped at 1) x its cosine to the question
-(at least 0). A space of dated records (versions, threads) is left as ranked.
+`vote` times the rest. Each of the best `seeds` passages then reaches the passages whose subject it names
+(`cypher/read/passage_bridges.cypher`: a tag on every fact of a passage, such as its heading's, carried by a
+fact of the seed), the passages a multi-hop question passes to; the `per_seed` of them nearest the question gain
+`weight` x the seed's strength (its score over the best passage's). A space of dated records (versions,
+threads) is left as ranked.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class BridgeSettings:
     window: int
     max_degree: int
     vote: float
+    per_seed: int = 1
 
     @property
     def on(self) -> bool:
@@ -60,19 +62,24 @@ def passage_scores(units: Sequence[tuple[str, float]], vote: float) -> dict[str,
     return {p: best[p] + vote * rest.get(p, 0.0) for p in best}
 
 
-def bridge_bonus(seed_scores: Sequence[float], links: Sequence[Link], weight: float) -> dict[str, float]:
-    """The score each reached passage gains: `weight` x seed strength x min(1, link) x max(0, cosine), the
-    best over its seeds; a seed's strength is its score over the first seed's."""
+def bridge_bonus(
+    seed_scores: Sequence[float], links: Sequence[Link], weight: float, per_seed: int
+) -> dict[str, float]:
+    """The score each reached passage gains: `weight` x its seed's strength (the seed's score over the
+    first seed's) for the `per_seed` passages of each seed nearest the question, the best over its seeds.
+    Seeds are never bridged to."""
     if not seed_scores or seed_scores[0] <= 0:
         return {}
+    seeds = set(range(len(seed_scores)))
     bonus: dict[str, float] = {}
+    by_seed: dict[int, list[Link]] = {}
     for link in links:
-        if not 0 <= link.seed < len(seed_scores):
-            continue
-        strength = max(0.0, seed_scores[link.seed] / seed_scores[0])
-        gain = weight * strength * min(1.0, link.link) * max(0.0, link.similarity)
-        if gain > bonus.get(link.passage, 0.0):
-            bonus[link.passage] = gain
+        if link.seed in seeds:
+            by_seed.setdefault(link.seed, []).append(link)
+    for seed, reached in by_seed.items():
+        strength = max(0.0, seed_scores[seed] / seed_scores[0])
+        for link in sorted(reached, key=lambda r: (-r.similarity, r.passage))[:per_seed]:
+            bonus[link.passage] = max(bonus.get(link.passage, 0.0), weight * strength)
     return bonus
 
 
@@ -144,7 +151,8 @@ def bridge_passages(
             **run.scope.params(),
         )
         links = [Link(int(r["position"]), r["id"], float(r["link"]), float(r["similarity"] or 0.0)) for r in found]
-        bonus = bridge_bonus([scores[s] for s in seeds], links, options.weight)
+        links = [link for link in links if link.passage not in seeds]
+        bonus = bridge_bonus([scores[s] for s in seeds], links, options.weight, options.per_seed)
         for r in found:
             if r["id"] not in reached and r["id"] not in scores:
                 reached[r["id"]] = UnitRow.from_record(dict(r))

@@ -434,6 +434,7 @@ def recall(
         settings.read_bridge_window,
         settings.read_bridge_max_degree,
         settings.read_bridge_vote,
+        settings.read_bridge_per_seed,
     )
     if options.variant == "hybrid" and bridges.on and run.query_vector is not None:
         ranked = bridge_passages(store, bridges, space, run, ranked, run.query_vector)

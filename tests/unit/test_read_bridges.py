@@ -38,18 +38,19 @@ def test_a_passage_scores_its_best_unit_plus_a_share_of_the_others():
     assert passage_scores([("a", 0.5), ("a", 0.4)], vote=0.0) == {"a": 0.5}
 
 
-def test_the_bonus_follows_the_seed_strength_the_tie_and_the_cosine():
+def test_each_seed_lifts_its_passages_nearest_the_question_by_its_strength():
     links = [
-        Link(seed=0, passage="x", link=2.0, similarity=0.5),  # tie capped at 1
-        Link(seed=1, passage="y", link=0.5, similarity=0.5),  # a seed half as strong
-        Link(seed=0, passage="z", link=1.0, similarity=-0.2),  # unrelated to the question: nothing
-        Link(seed=1, passage="x", link=1.0, similarity=0.5),  # x keeps its best bonus
+        Link(seed=0, passage="x", link=0.5, similarity=0.5),
+        Link(seed=0, passage="w", link=0.9, similarity=0.1),  # farther from the question than x
+        Link(seed=1, passage="y", link=0.5, similarity=0.4),  # a seed half as strong
+        Link(seed=1, passage="x", link=0.5, similarity=0.9),  # x keeps its best bonus
+        Link(seed=5, passage="z", link=0.5, similarity=0.9),  # not a seed
     ]
-    bonus = bridge_bonus([1.0, 0.5], links, weight=0.4)
-    assert abs(bonus["x"] - 0.2) < 1e-9
-    assert abs(bonus["y"] - 0.4 * 0.5 * 0.5 * 0.5) < 1e-9
-    assert "z" not in bonus
-    assert bridge_bonus([], links, weight=0.4) == {}
+    bonus = bridge_bonus([1.0, 0.5], links, weight=0.4, per_seed=1)
+    assert bonus == {"x": 0.4}
+    both = bridge_bonus([1.0, 0.5], links, weight=0.4, per_seed=2)
+    assert both == {"x": 0.4, "w": 0.4, "y": 0.2}
+    assert bridge_bonus([], links, weight=0.4, per_seed=1) == {}
 
 
 def test_a_bridged_passage_outside_the_candidates_enters_the_ranking():
