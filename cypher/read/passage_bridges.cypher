@@ -1,13 +1,15 @@
 // Passage bridges: documents whose subject a seed document names (the entity a multi-hop question passes
 // through). A document's subjects are the tags on every one of its facts (a passage's heading lends its tags
-// to all of them); a seed names one when a fact of the seed carries it. $seeds are document ids, best first; a tag
-// keying more than $max_degree facts ties nothing, and `link` is 1 / ln(1 + degree) of the rarest tag
-// tying the pair. Only documents valid in scope come back, each with its cosine to the query ($vector).
+// to all of them); a seed names one when a fact of the seed carries it and it is not the seed's own subject.
+// $seeds are document ids, best first; a tag keying more than $max_degree facts ties nothing, and `link` is
+// 1 / ln(1 + degree) of the rarest tag tying the pair. Only documents valid in scope come back, each with its cosine to the query ($vector).
 UNWIND range(0, size($seeds) - 1) AS position
 WITH position, $seeds[position] AS seed_id
 MATCH (s:Episodic {id: seed_id})<-[:EVIDENCED_BY]-(:Semantic)<-[:TAGS]-(t:Tag)
 WHERE s.space = $space AND t.space = $space
-WITH DISTINCT position, s, t
+WITH position, s, t, count(*) AS seed_tagged
+// the seed's own subject (a tag on every fact of a seed with several) leads to more of the seed, not a hop
+WHERE seed_tagged = 1 OR seed_tagged < COUNT { (s)<-[:EVIDENCED_BY]-(:Semantic) }
 WITH position, s, t, COUNT { (t)-[:TAGS]->() } AS degree
 WHERE degree <= $max_degree
 MATCH (t)-[:TAGS]->(f:Semantic)-[:EVIDENCED_BY]->(d:Episodic)

@@ -1,12 +1,9 @@
 """Passage bridges: where the top candidates rest on undated documents (passages of reference text), rank
-passages rather than units, and lift passages tied to the top ones by an uncommon shared tag (a second hop).
+passages rather than units, and lift the passages the top ones name (a second hop). Off by default.
 
-Every candidate in the window votes for the passage it is or rests on: a passage scores its best unit plus
-`vote` times the rest. Each of the best `seeds` passages then reaches the passages whose subject it names
-(`cypher/read/passage_bridges.cypher`: a tag on every fact of a passage, such as its heading's, carried by a
-fact of the seed), the passages a multi-hop question passes to; the `per_seed` of them nearest the question gain
-`weight` x the seed's strength (its score over the best passage's). A space of dated records (versions,
-threads) is left as ranked.
+Every candidate in the window votes for its passage: best unit plus `vote` x the rest. Each of the best
+`seeds` passages reaches the passages whose subject it names (`cypher/read/passage_bridges.cypher`); the
+`per_seed` nearest the question gain `weight` x the seed's strength, up to just below the seed.
 """
 
 from __future__ import annotations
@@ -18,6 +15,8 @@ from graphmem.db import Store
 from graphmem.read.fusion import Fused
 from graphmem.read.leg_run import LegRun
 from graphmem.read.legs.base import UnitRow
+
+_BELOW = 1e-4  # how far below its seed a bridged passage stays
 
 
 @dataclass(frozen=True)
@@ -63,23 +62,31 @@ def passage_scores(units: Sequence[tuple[str, float]], vote: float) -> dict[str,
 
 
 def bridge_bonus(
-    seed_scores: Sequence[float], links: Sequence[Link], weight: float, per_seed: int
+    seed_scores: Sequence[float],
+    links: Sequence[Link],
+    weight: float,
+    per_seed: int,
+    scores: Mapping[str, float] | None = None,
 ) -> dict[str, float]:
     """The score each reached passage gains: `weight` x its seed's strength (the seed's score over the
     first seed's) for the `per_seed` passages of each seed nearest the question, the best over its seeds.
-    Seeds are never bridged to."""
+    A hop follows the passage it was reached from: the gain stops just below the seed's score (`scores`:
+    the passages' own scores, 0 when absent)."""
     if not seed_scores or seed_scores[0] <= 0:
         return {}
-    seeds = set(range(len(seed_scores)))
+    own = scores or {}
     bonus: dict[str, float] = {}
     by_seed: dict[int, list[Link]] = {}
     for link in links:
-        if link.seed in seeds:
+        if 0 <= link.seed < len(seed_scores):
             by_seed.setdefault(link.seed, []).append(link)
     for seed, reached in by_seed.items():
         strength = max(0.0, seed_scores[seed] / seed_scores[0])
         for link in sorted(reached, key=lambda r: (-r.similarity, r.passage))[:per_seed]:
-            bonus[link.passage] = max(bonus.get(link.passage, 0.0), weight * strength)
+            room = seed_scores[seed] - _BELOW - own.get(link.passage, 0.0)
+            gain = min(weight * strength, room)
+            if gain > bonus.get(link.passage, 0.0):
+                bonus[link.passage] = gain
     return bonus
 
 
@@ -152,7 +159,7 @@ def bridge_passages(
         )
         links = [Link(int(r["position"]), r["id"], float(r["link"]), float(r["similarity"] or 0.0)) for r in found]
         links = [link for link in links if link.passage not in seeds]
-        bonus = bridge_bonus([scores[s] for s in seeds], links, options.weight, options.per_seed)
+        bonus = bridge_bonus([scores[s] for s in seeds], links, options.weight, options.per_seed, scores)
         for r in found:
             if r["id"] not in reached and r["id"] not in scores:
                 reached[r["id"]] = UnitRow.from_record(dict(r))

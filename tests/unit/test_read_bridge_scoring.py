@@ -73,3 +73,11 @@ def test_units_of_one_passage_move_together():
 def test_the_stage_is_off_without_a_window():
     assert not BridgeSettings(weight=0.5, seeds=2, window=0, max_degree=20, vote=0.0).on
     assert BridgeSettings(weight=0.5, seeds=2, window=30, max_degree=20, vote=0.0).on
+
+
+def test_a_bridged_passage_stays_below_the_seed_it_was_reached_from():
+    links = [Link(seed=0, passage="x", link=0.5, similarity=0.5), Link(seed=0, passage="y", link=0.5, similarity=0.1)]
+    bonus = bridge_bonus([0.9], links, weight=0.5, per_seed=2, scores={"x": 0.7, "y": 0.95})
+    assert 0.7 + bonus["x"] < 0.9
+    assert bonus["x"] > 0.19
+    assert "y" not in bonus  # already above its seed: nothing to gain
