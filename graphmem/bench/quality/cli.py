@@ -146,4 +146,6 @@ def _argv(args: argparse.Namespace) -> list[str]:
         argv += ["--out", str(args.out)]
     if args.keep:
         argv.append("--keep")
+    if args.run_id is not None:
+        argv += ["--run-id", args.run_id]
     return argv
