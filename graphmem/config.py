@@ -195,6 +195,15 @@ class Settings(BaseSettings):
     read_tag_dense_bonus: float = Field(2.0, alias="GRAPHMEM_READ_TAG_DENSE_BONUS", ge=0)
     read_subgoals: int = Field(5, alias="GRAPHMEM_READ_SUBGOALS", ge=1, le=100)
     read_multihop_rounds: int = Field(3, alias="GRAPHMEM_READ_MULTIHOP_ROUNDS", ge=1, le=10)
+    # Passage bridges (graphmem/read/bridges.py), in `hybrid`, only where the candidates rest on undated
+    # documents: the window's units vote for their passage, and the best passages' uncommon tags lift the
+    # passages they reach.
+    read_bridge_weight: float = Field(0.0, alias="GRAPHMEM_READ_BRIDGE_WEIGHT", ge=0)
+    read_bridge_seeds: int = Field(2, alias="GRAPHMEM_READ_BRIDGE_SEEDS", ge=0, le=50)
+    read_bridge_window: int = Field(0, alias="GRAPHMEM_READ_BRIDGE_WINDOW", ge=0, le=1000)
+    read_bridge_max_degree: int = Field(50, alias="GRAPHMEM_READ_BRIDGE_MAX_DEGREE", ge=1)
+    read_bridge_vote: float = Field(0.0, alias="GRAPHMEM_READ_BRIDGE_VOTE", ge=0)
+    read_bridge_per_seed: int = Field(1, alias="GRAPHMEM_READ_BRIDGE_PER_SEED", ge=1, le=50)
 
     # --- Evolution (consolidation) ---
     consolidate_classifier: str = Field(

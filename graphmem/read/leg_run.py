@@ -25,3 +25,4 @@ class LegRun:
     as_of_from_question: bool = False
     tag_matches: list[TagMatch] = field(default_factory=list)
     covering: frozenset[str] | None = None  # set by the cover stage, once per run
+    query_vector: list[float] | None = None

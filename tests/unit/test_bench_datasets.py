@@ -83,6 +83,21 @@ def test_musique_reads_the_corpus_beside_the_questions_unless_limited(tmp_path: 
     assert len(limited.questions) == 1
 
 
+def test_offset_gives_a_disjoint_half_with_only_its_own_paragraphs(tmp_path: Path) -> None:
+    for dataset in ("hotpotqa", "musique"):
+        (tmp_path / dataset).mkdir()
+        path = write_fixture(dataset, tmp_path / dataset)
+        first = load_benchmark(dataset, path, limit=1)
+        second = load_benchmark(dataset, path, limit=1, offset=1)
+        assert [q.id for q in first.questions] != [q.id for q in second.questions]
+        assert len(second.questions) == 1
+        keys = {d.key for d in second.scopes[0].documents}
+        assert set(second.questions[0].gold_units) <= keys
+        assert len(keys) < len(load_benchmark(dataset, path).scopes[0].documents)
+    with pytest.raises(InvalidInput, match="--offset"):
+        load_benchmark("versioned", write_fixture("versioned", tmp_path), offset=1)
+
+
 def test_versioned_reads_documents_and_questions_per_space(tmp_path: Path) -> None:
     bench = load_benchmark("versioned", write_fixture("versioned", tmp_path))
     (scope,) = bench.scopes

@@ -1,5 +1,5 @@
-"""`graphmem bench quality --dataset D --data PATH [--limit N] [--half a|b] [--scopes S1,S2] [--variants v1,v2]
-[--ablate] [--out FILE] [--keep] [--run-id ID [--reuse]]`.
+"""`graphmem bench quality --dataset D --data PATH [--limit N] [--offset N] [--half a|b] [--scopes S1,S2]
+[--variants v1,v2] [--ablate] [--out FILE] [--keep] [--run-id ID [--reuse]]`.
 
 `register_quality(bench_subparsers)` adds the subcommand to the `bench` group; the run prints a table
 (progress goes to stderr) and writes JSON in the INTERFACES.md benchmark shape.
@@ -48,6 +48,9 @@ def register_quality(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--dataset", required=True, help=" | ".join(DATASETS))
     parser.add_argument("--data", required=True, type=Path, help="the dataset file (read in place, never copied)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N questions")
+    parser.add_argument(
+        "--offset", type=int, default=0, help="skip the file's first N questions (hotpotqa, musique): a held-out half"
+    )
     parser.add_argument(
         "--sample", type=int, default=None, help="N questions spread evenly through the file (every type kept)"
     )
@@ -140,7 +143,7 @@ def run_quality_command(args: argparse.Namespace) -> int:
         raise InvalidInput("--run-id", "letters, digits and '-' only")
     if args.reuse and args.run_id is None:
         raise InvalidInput("--reuse", "needs the --run-id of the kept run")
-    benchmark = load_benchmark(args.dataset, args.data, args.limit)
+    benchmark = load_benchmark(args.dataset, args.data, args.limit, args.offset)
     if args.scopes:
         benchmark = select_scopes(benchmark, [s.strip() for s in args.scopes.split(",") if s.strip()])
     if args.half is not None:
@@ -173,6 +176,7 @@ def run_quality_command(args: argparse.Namespace) -> int:
             "data": str(args.data),
             "data_sha256": file_sha256(args.data),
             "limit": args.limit,
+            "offset": args.offset,
             "sample": args.sample,
             "half": args.half,
             "scopes": args.scopes,
@@ -200,6 +204,8 @@ def _argv(args: argparse.Namespace) -> list[str]:
     argv = ["--dataset", args.dataset, "--data", str(args.data), "--variants", variants]
     if args.limit is not None:
         argv += ["--limit", str(args.limit)]
+    if args.offset:
+        argv += ["--offset", str(args.offset)]
     if args.scopes:
         argv += ["--scopes", args.scopes]
     if args.half is not None:

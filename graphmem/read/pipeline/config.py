@@ -83,6 +83,16 @@ class SlotsSettings(StageSettings):
     rarity_cap: int = Field(1000, ge=1)
 
 
+class BridgesSettings(StageSettings):
+    enabled: bool = False
+    weight: float = Field(0.0, ge=0)
+    seeds: int = Field(2, ge=0)
+    window: int = Field(0, ge=0)
+    max_degree: int = Field(50, ge=1)
+    vote: float = Field(0.0, ge=0)
+    per_seed: int = Field(1, ge=1)
+
+
 class LatestSettings(StageSettings):
     slots: int = Field(3, ge=0)
 
@@ -121,6 +131,7 @@ class Stages(_Model):
     cover: CoverSettings = CoverSettings()
     versions: VersionsSettings = VersionsSettings()
     slots: SlotsSettings = SlotsSettings()
+    bridges: BridgesSettings = BridgesSettings()
     latest: LatestSettings = LatestSettings()
     repeats: StageSettings = StageSettings()
     multihop: MultihopSettings = MultihopSettings()
@@ -220,6 +231,15 @@ def from_settings(settings: Settings) -> RecallConfig:
                 saturation=s.read_slot_saturation,
                 window=s.read_slot_window,
                 rarity_cap=s.read_slot_rarity_cap,
+            ),
+            bridges=BridgesSettings(
+                enabled=s.read_bridge_window > 0 and (s.read_bridge_weight > 0 or s.read_bridge_vote > 0),
+                weight=s.read_bridge_weight,
+                seeds=s.read_bridge_seeds,
+                window=s.read_bridge_window,
+                max_degree=s.read_bridge_max_degree,
+                vote=s.read_bridge_vote,
+                per_seed=s.read_bridge_per_seed,
             ),
             latest=LatestSettings(slots=s.read_latest_slots),
             multihop=MultihopSettings(max_rounds=s.read_multihop_rounds),

@@ -199,4 +199,16 @@ def run_legs(
         dense.rows = [r for r in dense.rows if r.kind == "semantic"][: leg_settings.dense_facts]
     weights = dict(leg_settings.weights)
     as_of_from_question = stated and not scope.current
-    return LegRun(rankings, plan, scope, kinds, legs, timings, weights, dates, as_of_from_question, matches)
+    return LegRun(
+        rankings,
+        plan,
+        scope,
+        kinds,
+        legs,
+        timings,
+        weights,
+        dates,
+        as_of_from_question,
+        matches,
+        query_vector=query_vector,
+    )

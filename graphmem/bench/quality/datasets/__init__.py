@@ -17,6 +17,11 @@ from graphmem.bench.quality.datasets.base import (
 )
 from graphmem.errors import InvalidInput
 
+# Loaders that can skip the file's first questions (`--offset`): the pooled paragraph sets.
+OFFSET_LOADERS: dict[str, Callable[[Path, int | None, int], Benchmark]] = {
+    "hotpotqa": paragraphs.load_hotpotqa,
+    "musique": paragraphs.load_musique,
+}
 LOADERS: dict[str, Callable[[Path, int | None], Benchmark]] = {
     "longmemeval": longmemeval.load,
     "locomo": locomo.load,
@@ -27,14 +32,19 @@ LOADERS: dict[str, Callable[[Path, int | None], Benchmark]] = {
 DATASETS = tuple(LOADERS)
 
 
-def load_benchmark(name: str, path: Path, limit: int | None = None) -> Benchmark:
-    """Load dataset `name` from `path`; InvalidInput naming the flag on an unknown name or bad file."""
+def load_benchmark(name: str, path: Path, limit: int | None = None, offset: int = 0) -> Benchmark:
+    """Load dataset `name` from `path` (the questions after the first `offset`, where the dataset allows it);
+    InvalidInput naming the flag on an unknown name, a bad file or an offset the dataset cannot take."""
     if name not in LOADERS:
         raise InvalidInput("--dataset", f"{name!r} is not one of {', '.join(DATASETS)}")
     if not path.is_file():
         raise InvalidInput("--data", f"{path} is not a readable file")
     if limit is not None and limit < 1:
         raise InvalidInput("--limit", "must be at least 1")
+    if offset:
+        if offset < 0 or name not in OFFSET_LOADERS:
+            raise InvalidInput("--offset", f"a non-negative count, for {', '.join(OFFSET_LOADERS)} only")
+        return OFFSET_LOADERS[name](path, limit, offset)
     return LOADERS[name](path, limit)
 
 

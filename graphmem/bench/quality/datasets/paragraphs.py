@@ -51,10 +51,11 @@ def _pooled(name: str, items: list[tuple[Question, list[Document]]], corpus: lis
     return Benchmark(name=name, scopes=[scope], plan=PLAN, notes=notes)
 
 
-def load_hotpotqa(path: Path, limit: int | None = None) -> Benchmark:
-    """IRCoT-processed HotpotQA distractor JSONL: `question_text`, `contexts` with `is_supporting`."""
+def load_hotpotqa(path: Path, limit: int | None = None, offset: int = 0) -> Benchmark:
+    """IRCoT-processed HotpotQA distractor JSONL: `question_text`, `contexts` with `is_supporting`; the
+    questions after the first `offset`, only their own paragraphs pooled."""
     items: list[tuple[Question, list[Document]]] = []
-    for row in _read_jsonl(path):
+    for row in _read_jsonl(path)[offset:]:
         if limit is not None and len(items) >= limit:
             break
         docs = [paragraph_document(c.get("title", ""), c.get("paragraph_text", "")) for c in row["contexts"]]
@@ -69,17 +70,22 @@ def corpus_path_for(path: Path) -> Path:
     return path.with_name(path.stem + "_corpus" + path.suffix)
 
 
-def load_musique(path: Path, limit: int | None = None) -> Benchmark:
+def load_musique(path: Path, limit: int | None = None, offset: int = 0) -> Benchmark:
     """HippoRAG's MuSiQue questions (`paragraphs` with `is_supporting`) plus, when present beside them, the
-    corpus file. With `--limit` only the chosen questions' own paragraphs are pooled (a smaller haystack)."""
+    corpus file. With `--limit` or `offset` (answerable questions skipped) only the chosen questions' own
+    paragraphs are pooled (a smaller haystack)."""
     data = read_json_maybe_gz(path)
     if not isinstance(data, list):
         raise InvalidInput("--data", f"{path} is not a MuSiQue list of questions")
     items: list[tuple[Question, list[Document]]] = []
+    skipped = 0
     for row in data:
         if limit is not None and len(items) >= limit:
             break
         if row.get("answerable") is False:
+            continue
+        if skipped < offset:
+            skipped += 1
             continue
         paragraphs = row.get("paragraphs") or []
         docs = [paragraph_document(p.get("title", ""), p.get("paragraph_text", "")) for p in paragraphs]
@@ -88,7 +94,7 @@ def load_musique(path: Path, limit: int | None = None) -> Benchmark:
         items.append((question, docs))
     corpus_file = corpus_path_for(path)
     corpus = None
-    if limit is None and corpus_file.exists():
+    if limit is None and offset == 0 and corpus_file.exists():
         raw = read_json_maybe_gz(corpus_file)
         corpus = [paragraph_document(p.get("title", ""), p.get("text", "")) for p in raw]
         # every supporting paragraph must be in the pool, whatever the corpus file holds

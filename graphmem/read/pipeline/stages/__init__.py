@@ -1,6 +1,7 @@
 """The refine stages, one module each, grouped by what they take, in the order recall runs them."""
 
 from graphmem.read.pipeline.stages.base import SIGNAL_PREFIX, HitStage, RankStage, Stage
+from graphmem.read.pipeline.stages.bridges import BridgesStage
 from graphmem.read.pipeline.stages.contradictions import ContradictionsStage
 from graphmem.read.pipeline.stages.cover import CoverStage
 from graphmem.read.pipeline.stages.dates import DatesStage
@@ -16,7 +17,7 @@ from graphmem.read.pipeline.stages.versions import VersionsStage
 # Score stages add to each candidate's fused score (multi-hop rounds rank with them too).
 SCORE_STAGES: tuple[RankStage, ...] = (ValueStage(), DatesStage(), CoverStage())
 # Rerank stages reorder the scored candidates; `latest` then cuts them to the top k.
-RERANK_STAGES: tuple[RankStage, ...] = (VersionsStage(), SlotsStage())
+RERANK_STAGES: tuple[RankStage, ...] = (VersionsStage(), SlotsStage(), BridgesStage())
 CUT_STAGE = LatestStage()
 # Hit stages change the chosen hits; expand stages add to the result beside them and run side by side.
 HIT_STAGES: tuple[HitStage, ...] = (RepeatsStage(),)
