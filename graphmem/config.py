@@ -41,8 +41,9 @@ class Settings(BaseSettings):
         default_factory=lambda: _home_path(".local", "share", "graphmem", "neo4j"),
         alias="GRAPHMEM_NEO4J_DATA",
     )
-    neo4j_heap: str = Field("1g", alias="GRAPHMEM_NEO4J_HEAP", pattern=r"^\d+[kmgKMG]$")
-    neo4j_pagecache: str = Field("512m", alias="GRAPHMEM_NEO4J_PAGECACHE", pattern=r"^\d+[kmgKMG]$")
+    # `auto`: chosen from the machine's memory (graphmem/db/memory.py)
+    neo4j_heap: str = Field("auto", alias="GRAPHMEM_NEO4J_HEAP", pattern=r"^(auto|\d+[kmgKMG])$")
+    neo4j_pagecache: str = Field("auto", alias="GRAPHMEM_NEO4J_PAGECACHE", pattern=r"^(auto|\d+[kmgKMG])$")
     neo4j_start_timeout_s: float = Field(180.0, alias="GRAPHMEM_NEO4J_START_TIMEOUT", gt=0)
     java_home: Path | None = Field(None, alias="GRAPHMEM_JAVA_HOME")
     cache_dir: Path = Field(default_factory=lambda: _home_path(".cache", "graphmem"), alias="GRAPHMEM_CACHE_DIR")

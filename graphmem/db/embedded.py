@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from graphmem.config import Settings
+from graphmem.db.memory import heap_size, pagecache_size
 from graphmem.errors import ConfigError
 from graphmem.private_files import create_private, is_within, move_private, private_dir
 
@@ -196,7 +197,7 @@ class EmbeddedNeo4j:
             f"server.directories.import={self.paths.import_dir}",
             # nor fetch URLs on this machine or its private networks (the service's /metrics, for one).
             f"internal.dbms.cypher_ip_blocklist={','.join(PRIVATE_NETWORKS)}",
-            f"server.memory.pagecache.size={self.settings.neo4j_pagecache}",
+            f"server.memory.pagecache.size={pagecache_size(self.settings.neo4j_pagecache)}",
             "db.tx_log.rotation.retention_policy=2 files",
         ]
         self.paths.conf.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -246,8 +247,9 @@ class EmbeddedNeo4j:
         private_dir(self.paths.import_dir)
         self._write_conf()
         env = dict(os.environ, GRAPHMEM_NEO4J_PASSWORD=self.password())
+        heap = heap_size(self.settings.neo4j_heap)
         cmd = [
-            str(java), f"-Xmx{self.settings.neo4j_heap}", f"-Xms{self.settings.neo4j_heap}",
+            str(java), f"-Xmx{heap}", f"-Xms{heap}",
             "-XX:+UseG1GC", "--enable-native-access=ALL-UNNAMED",
             "-cp", f"{lib}/*", str(LAUNCHER_SOURCE), str(self.paths.home),
         ]  # fmt: skip

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -16,7 +17,15 @@ from typing import Any, TypeVar
 
 import neo4j
 from neo4j import GraphDatabase, ManagedTransaction, NotificationDisabledClassification, RoutingControl
-from neo4j.exceptions import AuthError, ClientError, DatabaseError, ServiceUnavailable, SessionExpired
+from neo4j.exceptions import (
+    AuthError,
+    ClientError,
+    DatabaseError,
+    DriverError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+)
 from neo4j.vector import Vector
 
 from graphmem.config import Settings
@@ -107,6 +116,7 @@ class Store:
             # would otherwise be logged on every query of a fresh database.
             notifications_disabled_classifications=[NotificationDisabledClassification.UNRECOGNIZED],
         )
+        self.max_retry_time = max_retry_time
         self._count_lock = threading.Lock()
         self.queries_run = 0
 
@@ -207,12 +217,36 @@ class Store:
         return self.run_write_text(load_query(name), **params)
 
     def run_read_text(self, text: str, **params: Any) -> list[dict[str, Any]]:
+        """One read statement as an auto-commit query in a read-routed session: one round trip where a
+        managed transaction (`execute_query`) takes two (RUN, then COMMIT). It shares `execute_query`'s
+        bookmarks, so it sees the writes made before it; retried like a managed read (see `_retrying`)."""
         self._count()
+
+        def run() -> list[dict[str, Any]]:
+            with self.driver.session(
+                database=self.database,
+                default_access_mode=neo4j.READ_ACCESS,
+                bookmark_manager=self.driver.execute_query_bookmark_manager,
+            ) as session:
+                return [record_row(r) for r in session.run(text, params)]
+
         with self._translated_errors():
-            records, _, _ = self.driver.execute_query(
-                text, params, routing_=RoutingControl.READ, database_=self.database
-            )
-        return [record_row(r) for r in records]
+            return self._retrying(run)
+
+    def _retrying(self, work: Callable[[], T]) -> T:
+        """`work()`, run again after an error the driver calls retryable (a dropped connection, a transient
+        server error), with a growing pause, until `max_retry_time` has passed, as managed transactions are."""
+        deadline = time.monotonic() + self.max_retry_time
+        pause = 0.05
+        while True:
+            try:
+                return work()
+            except (Neo4jError, DriverError) as exc:
+                if not exc.is_retryable() or time.monotonic() + pause > deadline:
+                    raise
+                log.info("read retried after %s", type(exc).__name__)
+            time.sleep(pause)
+            pause = min(pause * 2, 1.0)
 
     def run_write_text(self, text: str, **params: Any) -> list[dict[str, Any]]:
         self._count()

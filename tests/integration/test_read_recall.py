@@ -58,6 +58,20 @@ def test_a_rare_tag_votes_more_than_a_name_on_every_fact(graph, build, space):
     assert set(ids(votes.facts[1:])) <= set(chatter)
 
 
+def test_a_facts_votes_are_shared_among_all_its_tags(graph, build, space):
+    # Both facts carry the matched tag; the one with three more (unmatched) tags gets a quarter of the vote.
+    car = build.tag("car")
+    focused = build.semantic("Parking rule: reserved for visitors on weekdays", tags=[car])
+    others = [build.tag(name) for name in ("volcano", "accounting", "zebra")]
+    broad = build.semantic("Parking rule: reserved for visitors on weekdays", tags=[car, *others])
+    votes = graph.tag_vote("Where may I park my car?", space)
+    ranked = ids(votes.facts)
+    assert ranked.index(focused) < ranked.index(broad)
+    by_id = {f.id: f for f in votes.facts}
+    assert (by_id[focused].value["tag_count"], by_id[broad].value["tag_count"]) == (1.0, 4.0)
+    assert by_id[broad].value["votes"] / 4 == pytest.approx(by_id[broad].score)
+
+
 def test_superseded_and_merged_facts_never_answer_a_current_question(graph, build, space):
     acme = build.tag("Acme")
     old = build.semantic("The CEO of Acme is Alice Martin", tags=[acme], valid_from=at("2019-01-01"))
