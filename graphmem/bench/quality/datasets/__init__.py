@@ -57,14 +57,7 @@ def sample_benchmark(benchmark: Benchmark, n: int) -> Benchmark:
     if n >= len(questions):
         return benchmark
     chosen = {questions[(i * len(questions)) // n].id for i in range(n)}
-    scopes = []
-    for scope in benchmark.scopes:
-        kept = [q for q in scope.questions if q.id in chosen]
-        if kept:
-            scopes.append(Scope(scope.name, kept, scope.documents, scope.sessions))
-    notes = benchmark.notes.copy()
-    notes["questions_sampled_out"] = len(questions) - n
-    return Benchmark(benchmark.name, scopes, benchmark.plan, notes)
+    return _keep_questions(benchmark, chosen, "questions_sampled_out")
 
 
 def half_benchmark(benchmark: Benchmark, half: str) -> Benchmark:
