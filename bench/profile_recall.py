@@ -96,7 +96,9 @@ def main(argv: list[str]) -> int:
             calls[name] += 1
 
     # `graphmem.read.recall` the attribute is the function; the module is in sys.modules
-    sys.modules["graphmem.read.recall"].leg_pool = InThread  # type: ignore[attr-defined]
+    for module in ("graphmem.read.recall", "graphmem.read.pipeline.legs"):
+        if module in sys.modules:
+            sys.modules[module].leg_pool = InThread  # type: ignore[attr-defined]
     sys.modules["graphmem.read.legs.base"]._kind_pool = InThread  # type: ignore[attr-defined]
     Store.read = read  # type: ignore[method-assign]
     with Store.from_settings(settings) as store:
