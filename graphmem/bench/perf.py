@@ -53,6 +53,7 @@ FACTS_PER_SUBGOAL = 200
 PROCEDURES_PER_SUBGOAL = 3
 SUPERSEDED_SHARE = 0.05
 LOAD_BATCH = 2000
+FACT_CHUNK = 50_000  # fact rows built and loaded at a time (one space of 1M facts in bounded memory)
 WORDS_PER_CLUSTER = 40
 # Spread of the synthetic vectors, per dimension, around what they belong to. Sentence embeddings of one topic
 # sit at cosine ~0.7 to its centre, not scattered over the sphere: a spread of s per dimension puts a unit
@@ -108,6 +109,17 @@ def _unit(rows: np.ndarray) -> np.ndarray:
     return (rows / norms).astype(np.float32)
 
 
+def _clustered(centroids: np.ndarray, assignment: np.ndarray, noise: np.ndarray, spread: float) -> np.ndarray:
+    """`_unit(centroids[assignment] + spread * noise)`, the same values, computed in place a chunk at a time so
+    a million rows need no full-size temporaries."""
+    noise *= spread
+    out = np.empty(noise.shape, dtype=np.float32)
+    for lo in range(0, len(noise), FACT_CHUNK):
+        hi = lo + FACT_CHUNK
+        out[lo:hi] = _unit(centroids[assignment[lo:hi]] + noise[lo:hi])
+    return out
+
+
 def facts_per_space(n_facts: int, spaces: int) -> list[int]:
     """`n_facts` split over `spaces` as evenly as integers allow (the first spaces take the remainder)."""
     if spaces < 1:
@@ -141,7 +153,7 @@ def generate_and_load(
             for tid, name, vec in zip(tag_ids, graph.tag_names, tag_vectors, strict=True)
         ], now=now)  # fmt: skip
         assignment = rng.integers(0, clusters, per_space)
-        vectors = _unit(centroids[assignment] + CLUSTER_SPREAD * rng.standard_normal((per_space, dimensions)))
+        vectors = _clustered(centroids, assignment, rng.standard_normal((per_space, dimensions)), CLUSTER_SPREAD)
         words = [list(rng.choice(vocabulary[c], 6, replace=False)) for c in assignment]
         units = max(1, per_space // FACTS_PER_UNIT)
         episodes = max(1, units // UNITS_PER_EPISODE)
@@ -162,7 +174,9 @@ def generate_and_load(
         superseded[-1] = False  # the last fact has no successor to supersede it
         ranks = np.arange(1, n_tags + 1)
         zipf = (1.0 / ranks) / np.sum(1.0 / ranks)
-        fact_rows, supersessions = [], []
+        fact_ids: list[str] = []
+        supersessions: list[dict[str, Any]] = []
+        fact_rows: list[dict[str, Any]] = []
         for i in range(per_space):
             born = START + timedelta(days=int(i % 700))
             row = {
@@ -179,7 +193,11 @@ def generate_and_load(
                     {"space": space, "new_id": f"{space}-f{i + 1}", "old_id": row["id"], "at": successor_born}
                 )
             fact_rows.append(row)
-        _load(store, "bench/perf_load_facts", fact_rows)
+            if len(fact_rows) == FACT_CHUNK or i == per_space - 1:
+                # rows go to Neo4j a chunk at a time: a million rows of Python floats would not fit in memory
+                _load(store, "bench/perf_load_facts", fact_rows)
+                fact_ids.extend(r["id"] for r in fact_rows)
+                fact_rows = []
         _load(store, "bench/perf_load_supersessions", supersessions)
         n_subgoals = max(2, per_space // FACTS_PER_SUBGOAL)
         sub_vectors = _unit(centroids[rng.integers(0, clusters, n_subgoals)] + SUBGOAL_SPREAD * rng.standard_normal(
@@ -200,7 +218,7 @@ def generate_and_load(
                 ],
             })  # fmt: skip
         _load(store, "bench/perf_load_procedures", subgoal_rows, batch=500, now=now, start=START)
-        graph.fact_ids[space] = [r["id"] for r in fact_rows]
+        graph.fact_ids[space] = fact_ids
         graph.fact_vectors[space] = vectors
         graph.fact_active[space] = ~superseded
         graph.fact_words[space] = words
