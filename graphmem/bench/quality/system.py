@@ -31,6 +31,7 @@ ABLATIONS = (
     "dates",
     "cover",
     "versions",
+    "slot_pairs",
     "latest",
     "repeats",
     "related",

@@ -83,6 +83,17 @@ class SlotsSettings(StageSettings):
     rarity_cap: int = Field(1000, ge=1)
 
 
+class SlotPairsSettings(StageSettings):
+    window: int = Field(30, ge=0)
+    overlap: float = Field(0.7, ge=0, le=1)
+    shared: float = Field(0.6, ge=0, le=1)
+    tier: float = Field(0.1, ge=0, le=1)
+    cosine: float = Field(-1.0, ge=-1, le=1)
+    event_gate: bool = True  # leave a question with an event/change cue word alone (English; switchable)
+    defer: bool = True  # leave a question alone when the wording stage (`versions`) moved a candidate
+    rarity_cap: int = Field(1000, ge=1)
+
+
 class BridgesSettings(StageSettings):
     enabled: bool = False
     weight: float = Field(0.0, ge=0)
@@ -131,6 +142,7 @@ class Stages(_Model):
     cover: CoverSettings = CoverSettings()
     versions: VersionsSettings = VersionsSettings()
     slots: SlotsSettings = SlotsSettings()
+    slot_pairs: SlotPairsSettings = SlotPairsSettings()
     bridges: BridgesSettings = BridgesSettings()
     latest: LatestSettings = LatestSettings()
     repeats: StageSettings = StageSettings()
@@ -230,6 +242,17 @@ def from_settings(settings: Settings) -> RecallConfig:
                 margin=s.read_slot_margin,
                 saturation=s.read_slot_saturation,
                 window=s.read_slot_window,
+                rarity_cap=s.read_slot_rarity_cap,
+            ),
+            slot_pairs=SlotPairsSettings(
+                enabled=s.read_slot_pairs_window > 1,
+                window=s.read_slot_pairs_window,
+                overlap=s.read_slot_pairs_overlap,
+                shared=s.read_slot_pairs_shared,
+                tier=s.read_slot_pairs_tier,
+                cosine=s.read_slot_pairs_cosine,
+                event_gate=s.read_slot_pairs_event_gate,
+                defer=s.read_slot_pairs_defer,
                 rarity_cap=s.read_slot_rarity_cap,
             ),
             bridges=BridgesSettings(

@@ -10,6 +10,7 @@ from graphmem.read.pipeline.stages.latest import LatestStage
 from graphmem.read.pipeline.stages.packing import PackingStage
 from graphmem.read.pipeline.stages.related import RelatedStage
 from graphmem.read.pipeline.stages.repeats import RepeatsStage
+from graphmem.read.pipeline.stages.slot_pairs import SlotPairsStage
 from graphmem.read.pipeline.stages.slots import SlotsStage
 from graphmem.read.pipeline.stages.value import ValueStage
 from graphmem.read.pipeline.stages.versions import VersionsStage
@@ -17,7 +18,7 @@ from graphmem.read.pipeline.stages.versions import VersionsStage
 # Score stages add to each candidate's fused score (multi-hop rounds rank with them too).
 SCORE_STAGES: tuple[RankStage, ...] = (ValueStage(), DatesStage(), CoverStage())
 # Rerank stages reorder the scored candidates; `latest` then cuts them to the top k.
-RERANK_STAGES: tuple[RankStage, ...] = (VersionsStage(), SlotsStage(), BridgesStage())
+RERANK_STAGES: tuple[RankStage, ...] = (VersionsStage(), SlotPairsStage(), SlotsStage(), BridgesStage())
 CUT_STAGE = LatestStage()
 # Hit stages change the chosen hits; expand stages add to the result beside them and run side by side.
 HIT_STAGES: tuple[HitStage, ...] = (RepeatsStage(),)

@@ -1,0 +1,53 @@
+"""Version choice by pairs (`graphmem.read.slot_pairs`): the candidates of the first `window` that state the
+same slot as the one holding most of the question's rare words, decided per pair, read newest first."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+
+from graphmem.read.fusion import Fused
+from graphmem.read.pipeline.context import RecallContext
+from graphmem.read.pipeline.stages.base import SIGNAL_PREFIX, record_moves
+from graphmem.read.slot_pairs import PairSettings, order_slot_versions, question_words, rarity
+from graphmem.read.slots import asks_about_state, slot_terms
+from graphmem.read.versions import unit_subjects
+
+
+class SlotPairsStage:
+    name: ClassVar[str] = "slot_pairs"
+
+    def apply(self, ctx: RecallContext, items: list[Fused]) -> list[Fused]:
+        settings = ctx.config.stages.slot_pairs
+        window = items[: settings.window]
+        if settings.window <= 1 or sum(f.row.event_at is not None for f in window) < 2:
+            return items
+        if settings.event_gate and ctx.run.scope.current and not asks_about_state(ctx.run.plan.query):
+            return items
+        if settings.defer and any(SIGNAL_PREFIX + "versions" in f.signals for f in window):
+            return items
+        words = question_words(ctx.run.plan.tags)
+        weights = rarity(ctx.store, ctx.space, words, settings.rarity_cap)
+        if not weights:
+            return items
+        missing = [f.row.id for f in window if f.row.id not in ctx.subjects]
+        ctx.subjects.update(unit_subjects(ctx.store, ctx.space, missing))
+        held: dict[str, frozenset[str]] = {}
+        vectors: dict[str, list[np.ndarray]] = {}
+        for f in window:
+            subject = ctx.subjects.get(f.row.id)
+            source = subject.source_text if subject is not None else ""
+            held[f.row.id] = slot_terms(f"{f.row.text or ''}\n{source}") & weights.keys()
+            if subject is not None:
+                vectors[f.row.id] = [v for v in (subject.embedding, subject.source_embedding) if v is not None]
+        pair = PairSettings(
+            window=settings.window,
+            overlap=settings.overlap,
+            shared=settings.shared,
+            tier=settings.tier,
+            cosine=settings.cosine,
+        )
+        ranked = order_slot_versions(items, held, weights, pair, vectors)
+        record_moves(self.name, items, ranked)
+        return ranked
