@@ -23,11 +23,10 @@ before later versions that lack it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-
 import math
 import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -88,7 +87,9 @@ def weight_of(terms: frozenset[str], weights: Mapping[str, float]) -> float:
     return sum(weights.get(t, 0.0) for t in terms)
 
 
-def same_slot(a: frozenset[str], b: frozenset[str], weights: Mapping[str, float], total: float, s: PairSettings) -> bool:
+def same_slot(
+    a: frozenset[str], b: frozenset[str], weights: Mapping[str, float], total: float, s: PairSettings
+) -> bool:
     """True when two candidates holding question words `a` and `b` state one slot (module docstring)."""
     both = weight_of(a & b, weights)
     either = weight_of(a | b, weights)
@@ -99,7 +100,9 @@ def near(a: Sequence[np.ndarray] | None, b: Sequence[np.ndarray] | None) -> floa
     """The highest cosine between any of `a`'s vectors (own text, source) and any of `b`'s; 1.0 when unknown."""
     if not a or not b:
         return 1.0
-    return max(float(x @ y / max(np.linalg.norm(x) * np.linalg.norm(y), 1e-12)) for x in a for y in b if x.shape == y.shape)
+    return max(
+        float(x @ y / max(np.linalg.norm(x) * np.linalg.norm(y), 1e-12)) for x in a for y in b if x.shape == y.shape
+    )
 
 
 def slot_group(

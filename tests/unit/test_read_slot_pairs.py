@@ -1,0 +1,105 @@
+"""Version choice by pairs (graphmem.read.slot_pairs): which candidates state the same slot as the one holding
+most of the question's rare words, decided per pair, and the newest of them read first."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from graphmem.read.fusion import Fused
+from graphmem.read.legs.base import UnitRow
+from graphmem.read.slot_pairs import PairSettings, order_slot_versions, question_words, same_slot, slot_group
+from graphmem.read.slots import slot_terms
+
+
+def fused(id: str, score: float, day: int | None, text: str) -> Fused:
+    row = UnitRow(
+        id=id, kind="episodic", text=text, score=score, similarity=0.5,
+        event_at=datetime(2024, 1, day, tzinfo=UTC) if day else None, author=None, status="active",
+        valid_from=None, valid_to=None, importance=1.0, credibility=1.0, ret=None, uses=None,
+        episode_id=None, seq=None, unit_kind=None,
+    )  # fmt: skip
+    return Fused(row, score)
+
+
+# "what is the bed count on ward-7b these days?", with the rarity weights its words have in set B (seed 7)
+WEIGHTS = {"ward-7b": 2.22, "7b": 2.22, "ward": 0.48, "bed": 2.06, "count": 2.91}
+TOTAL = sum(WEIGHTS.values())
+S = PairSettings(window=30, overlap=0.7, shared=0.6, tier=0.1)
+
+
+def held(*items: Fused) -> dict[str, frozenset[str]]:
+    return {f.row.id: slot_terms(f.row.text) & WEIGHTS.keys() for f in items}
+
+
+def order(items: list[Fused]) -> list[str]:
+    return [f.row.id for f in order_slot_versions(items, held(*items), WEIGHTS, S)]
+
+
+def test_question_words_keep_the_forms_the_question_wrote_for_counting_their_rarity():
+    words = question_words(["Payments", "ward-7b", "beds"])
+    assert words["payment"] == {"payment", "payments"}
+    assert words["bed"] == {"bed", "beds"}
+    assert {"ward-7b", "ward", "7b"} <= words.keys()
+
+
+def test_a_card_and_a_sentence_of_one_slot_pair_another_subject_or_attribute_does_not():
+    card = slot_terms("ward-7b particulars\nbeds: 14") & WEIGHTS.keys()
+    sentence = slot_terms("the bed count on ward-7b is 22") & WEIGHTS.keys()
+    other_subject = slot_terms("the bed count on ward-4c is 16") & WEIGHTS.keys()
+    other_attribute = slot_terms("ward-7b particulars\nconsultant on call: dr. aaltonen") & WEIGHTS.keys()
+    assert same_slot(sentence, card, WEIGHTS, TOTAL, S)
+    assert not same_slot(sentence, other_subject, WEIGHTS, TOTAL, S)
+    assert not same_slot(sentence, other_attribute, WEIGHTS, TOTAL, S)
+
+
+def test_the_newest_version_of_the_slot_is_read_first_above_better_scored_other_subjects():
+    items = [
+        fused("ward-4c", 1.0, 20, "the bed count on ward-4c is 16, as confirmed by k.oyelowo."),
+        fused("old", 0.95, 3, "agreed at the bed meeting: ward-7b goes to 14 for beds."),
+        fused("other-attribute", 0.9, 25, "ward-7b rota card\nconsultant on call: dr. aaltonen"),
+        fused("new", 0.8, 12, "ward-7b particulars\nbeds: 22\nupdated by duty-desk"),
+        fused("undated", 0.7, None, "the bed count on ward-7b"),
+    ]
+    ranked = order(items)
+    assert ranked[:2] == ["new", "old"]
+    assert ranked[2:] == ["ward-4c", "other-attribute", "undated"]  # the rest keep their order
+    lifted = next(f for f in items if f.row.id == "new")
+    assert lifted.rrf == 1.0 and lifted.row.extra["value"]["slot_version"] > 0
+
+
+def test_a_member_holding_much_less_of_the_question_reads_after_the_full_ones_whatever_its_date():
+    items = [
+        fused("full-old", 1.0, 3, "the bed count on ward-7b is 14"),
+        fused("full-new", 0.9, 10, "the bed count on ward-7b is 18"),
+        fused("partial-newest", 0.8, 20, "ward-7b beds 22"),  # lacks "count": a second tier
+    ]
+    assert order(items) == ["full-new", "full-old", "partial-newest"]
+
+
+def test_questions_no_candidate_mostly_answers_or_with_one_version_are_left_as_ranked():
+    # several documents each holding a part of what the question names (a multi-document question)
+    parts = [
+        fused("a", 1.0, 3, "ward-7b handover"),
+        fused("b", 0.9, 10, "bed count audit"),
+        fused("c", 0.8, 20, "ward-7b 7b"),
+    ]
+    assert order(parts) == ["a", "b", "c"]
+    assert slot_group(parts, held(*parts), WEIGHTS, S) == ([], {})
+    # one dated version only: nothing to choose between
+    single = [fused("x", 1.0, 3, "the bed count on ward-4c"), fused("y", 0.9, 10, "the bed count on ward-7b")]
+    assert order(single) == ["x", "y"]
+
+
+def test_versions_on_one_date_are_not_reordered():
+    same_day = [fused("a", 1.0, 5, "the bed count on ward-7b is 14"), fused("b", 0.9, 5, "ward-7b beds: 14, count")]
+    assert order(same_day) == ["a", "b"]
+
+
+def test_a_pair_needs_near_texts_when_a_cosine_is_set():
+    import numpy as np
+
+    items = [fused("old", 1.0, 3, "the bed count on ward-7b is 14"), fused("new", 0.9, 10, "bed count ward-7b 22")]
+    far = {"old": [np.array([1.0, 0.0])], "new": [np.array([0.0, 1.0])]}
+    strict = PairSettings(window=30, overlap=0.7, shared=0.6, tier=0.1, cosine=0.5)
+    assert [f.row.id for f in order_slot_versions(items, held(*items), WEIGHTS, strict, far)] == ["old", "new"]
+    assert [f.row.id for f in order_slot_versions(items, held(*items), WEIGHTS, S, far)] == ["new", "old"]
