@@ -103,3 +103,16 @@ def test_a_pair_needs_near_texts_when_a_cosine_is_set():
     strict = PairSettings(window=30, overlap=0.7, shared=0.6, tier=0.1, cosine=0.5)
     assert [f.row.id for f in order_slot_versions(items, held(*items), WEIGHTS, strict, far)] == ["old", "new"]
     assert [f.row.id for f in order_slot_versions(items, held(*items), WEIGHTS, S, far)] == ["new", "old"]
+
+
+def test_the_stage_is_on_by_default_switchable_by_its_settings_and_off_in_the_baselines():
+    from graphmem.config import Settings
+    from graphmem.read.pipeline import recipe
+
+    assert recipe("hybrid", Settings()).enabled("slot_pairs")
+    assert not recipe("hybrid-no:slot_pairs", Settings()).enabled("slot_pairs")
+    assert not recipe("hybrid", Settings(GRAPHMEM_READ_SLOT_PAIRS_WINDOW=0)).enabled("slot_pairs")
+    parts = recipe("hybrid", Settings(GRAPHMEM_READ_SLOT_PAIRS_EVENT_GATE=False, GRAPHMEM_READ_SLOT_PAIRS_DEFER=False))
+    assert not parts.stages.slot_pairs.event_gate and not parts.stages.slot_pairs.defer
+    for name in ("vector", "bm25", "tagvote", "plugmem"):
+        assert not recipe(name, Settings()).enabled("slot_pairs"), name
