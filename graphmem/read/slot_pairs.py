@@ -3,22 +3,22 @@ states the question's slot best, decided per pair from the space's own term stat
 holds at the as-of date (the newest, since scoping has already removed everything later).
 
 A question names a slot by its words (`graphmem.read.slots.question_terms`), each weighed by its rarity
-among the space's evidence units (`term_weights`): a hyphenated name counts whole and by its parts, a word
-every unit holds weighs nothing. A candidate *holds* the question words its own text or the text it was read
-from contains. The *anchor* is the dated candidate of the window holding the most question weight (the
-better ranked on a tie). Another dated candidate states the same slot as the anchor when the two hold
-nearly the same question words: the weight both hold is at least `overlap` of the weight either holds,
-and at least `shared` of the question's weight. A card "ward-7b / beds: 14" and a sentence "the bed count
-on ward-7b is 22" pair; "the bed count on ward-4c" (another subject) and "ward-7b / consultant: ..."
-(another attribute) do not, since each lacks a heavy word the anchor holds.
+among the space's evidence units (`rarity`, counting each word in the forms the question wrote it): a
+hyphenated name counts whole and by its parts, a word every unit holds weighs nothing. A candidate *holds*
+the question words its own text or the text it was read from contains. The *anchor* is the dated candidate
+of the window holding the most question weight (the better ranked on a tie). Another dated candidate states
+the same slot as the anchor when the two hold nearly the same question words: the weight both hold is at
+least `overlap` of the weight either holds, and at least `shared` of the question's weight. A card
+"ward-7b / beds: 14" and a sentence "the bed count on ward-7b is 22" pair; "the bed count on ward-4c"
+(another subject) and "ward-7b / consultant: ..." (another attribute) do not: each lacks heavy words the
+anchor holds.
 
 The stage acts only when the anchor holds at least `shared` of the question's weight and its group has
 versions on two dates or more: a question answered by several documents, none of which holds most of what
 it names, is left as ranked. The group is then read first, in two tiers: members holding nearly as much
 question weight as the anchor (within `tier`) newest first, then the others newest first; every other
-candidate keeps its order below them. A question that names one version's own value ("which record first
-gave 22 as the bed count") makes the members holding that value the top tier, so the value's record comes
-before later versions that lack it.
+candidate keeps its order below them. (When the stage runs, and when it defers to the wording stage or to
+a question about an event, is the stage's business: `graphmem.read.pipeline.stages.slot_pairs`.)
 """
 
 from __future__ import annotations
@@ -40,9 +40,9 @@ from graphmem.text import normalize_tag
 @dataclass(frozen=True)
 class PairSettings:
     window: int = 30
-    overlap: float = 0.75  # weighted Jaccard of two candidates' question words, to state one slot
-    shared: float = 0.5  # share of the question's weight the pair must both hold (and the anchor alone)
-    tier: float = 0.15  # members within this share of the anchor's coverage read in the top tier
+    overlap: float = 0.7  # weighted Jaccard of two candidates' question words, to state one slot
+    shared: float = 0.6  # share of the question's weight the pair must both hold (and the anchor alone)
+    tier: float = 0.1  # members within this share of the anchor's coverage read in the top tier
     lift: bool = True  # the group goes above the window's other candidates (else it keeps its places)
     cosine: float = -1.0  # and a pair's texts (own or source) at least this near
 
