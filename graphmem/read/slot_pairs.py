@@ -17,7 +17,8 @@ The stage acts only when the anchor holds at least `shared` of the question's we
 versions on two dates or more: a question answered by several documents, none of which holds most of what
 it names, is left as ranked. The group is then read first, in two tiers: members holding nearly as much
 question weight as the anchor (within `tier`) newest first, then the others newest first; every other
-candidate keeps its order below them. (When the stage runs, and when it defers to the wording stage or to
+candidate keeps its order below them. When an earlier stage has already chosen among the versions, the
+group keeps that order and is only lifted. (When the stage runs, and when it defers to the wording stage or to
 a question about an event, is the stage's business: `graphmem.read.pipeline.stages.slot_pairs`.)
 """
 
@@ -144,9 +145,12 @@ def order_slot_versions(
     weights: Mapping[str, float],
     s: PairSettings,
     vectors: Mapping[str, Sequence[np.ndarray]] | None = None,
+    keep_order: bool = False,
 ) -> list[Fused]:
     """`ranked` with the anchor's group of its first `s.window` candidates read first (module docstring),
-    lifted to the window's best score; the lift is recorded in each member's value parts as `slot_version`."""
+    lifted to the window's best score; the lift is recorded in each member's value parts as `slot_version`.
+    With `keep_order` the group keeps the order it has in `ranked` (an earlier stage chose among the
+    versions) and is only lifted."""
     window = list(ranked[: s.window])
     group, cover = slot_group(window, held, weights, s, vectors)
     if not group:
@@ -158,7 +162,7 @@ def order_slot_versions(
         tier = 1 if best - cover[f.row.id] <= s.tier else 2
         return (tier, -f.row.event_at.timestamp(), place[f.row.id])  # type: ignore[union-attr]
 
-    ordered = sorted(group, key=key)
+    ordered = sorted(group, key=(lambda f: place[f.row.id]) if keep_order else key)
     members = {f.row.id for f in group}
     if s.lift:
         top = max(f.rrf for f in window)

@@ -116,3 +116,13 @@ def test_the_stage_is_on_by_default_switchable_by_its_settings_and_off_in_the_ba
     assert not parts.stages.slot_pairs.event_gate and not parts.stages.slot_pairs.defer
     for name in ("vector", "bm25", "tagvote", "plugmem"):
         assert not recipe(name, Settings()).enabled("slot_pairs"), name
+
+
+def test_with_keep_order_the_group_is_lifted_in_the_order_an_earlier_stage_gave_it():
+    items = [
+        fused("ward-4c", 1.0, 20, "the bed count on ward-4c is 16"),
+        fused("chosen-old", 0.95, 3, "the bed count on ward-7b is 14"),
+        fused("newer", 0.8, 12, "the bed count on ward-7b is 22"),
+    ]
+    ranked = order_slot_versions(items, held(*items), WEIGHTS, S, keep_order=True)
+    assert [f.row.id for f in ranked] == ["chosen-old", "newer", "ward-4c"]

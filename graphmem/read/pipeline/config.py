@@ -90,7 +90,7 @@ class SlotPairsSettings(StageSettings):
     tier: float = Field(0.1, ge=0, le=1)
     cosine: float = Field(-1.0, ge=-1, le=1)
     event_gate: bool = True  # leave a question with an event/change cue word alone (English; switchable)
-    defer: bool = True  # leave a question alone when the wording stage (`versions`) moved a candidate
+    defer: bool = True  # when the wording stage (`versions`) moved a candidate, keep its order within the group
     rarity_cap: int = Field(1000, ge=1)
 
 

@@ -1,5 +1,7 @@
 """Version choice by pairs (`graphmem.read.slot_pairs`): the candidates of the first `window` that state the
-same slot as the one holding most of the question's rare words, decided per pair, read newest first."""
+same slot as the one holding most of the question's rare words, decided per pair, read first — newest first,
+or in the order version choice by wording gave them when it moved a candidate of the window (`defer`). A
+question without an as-of date that asks about an event or a change is left alone (`event_gate`)."""
 
 from __future__ import annotations
 
@@ -25,8 +27,8 @@ class SlotPairsStage:
             return items
         if settings.event_gate and ctx.run.scope.current and not asks_about_state(ctx.run.plan.query):
             return items
-        if settings.defer and any(SIGNAL_PREFIX + "versions" in f.signals for f in window):
-            return items
+        # version choice by wording moved a candidate: it chose among the versions, this stage only lifts them
+        keep_order = settings.defer and any(SIGNAL_PREFIX + "versions" in f.signals for f in window)
         words = question_words(ctx.run.plan.tags)
         weights = rarity(ctx.store, ctx.space, words, settings.rarity_cap)
         if not weights:
@@ -48,6 +50,6 @@ class SlotPairsStage:
             tier=settings.tier,
             cosine=settings.cosine,
         )
-        ranked = order_slot_versions(items, held, weights, pair, vectors)
+        ranked = order_slot_versions(items, held, weights, pair, vectors, keep_order)
         record_moves(self.name, items, ranked)
         return ranked
