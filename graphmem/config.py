@@ -147,6 +147,19 @@ class Settings(BaseSettings):
     read_rrf_k: int = Field(60, alias="GRAPHMEM_READ_RRF_K", ge=1)
     read_candidates: int = Field(50, alias="GRAPHMEM_READ_CANDIDATES", ge=1, le=10000)
     read_vector_overfetch: int = Field(2, alias="GRAPHMEM_READ_VECTOR_OVERFETCH", ge=1, le=100)
+    read_lexical_stats_cap: int = Field(
+        500,
+        alias="GRAPHMEM_READ_LEXICAL_STATS_CAP",
+        ge=1,
+        le=1_000_000,
+        description="the lexical leg's BM25 counts a space's units and each query term's live up to this many",
+    )
+    read_lexical_profile_ttl: float = Field(
+        300.0,
+        alias="GRAPHMEM_READ_LEXICAL_PROFILE_TTL",
+        ge=0,
+        description="seconds a bigger space's unit count and term sample are kept for the lexical leg's BM25",
+    )
     read_latest_slots: int = Field(3, alias="GRAPHMEM_READ_LATEST_SLOTS", ge=0, le=100)
     read_expand_min_hits: int = Field(3, alias="GRAPHMEM_READ_EXPAND_MIN_HITS", ge=1)
     read_evidence_chars: int = Field(40_000, alias="GRAPHMEM_READ_EVIDENCE_CHARS", ge=100)

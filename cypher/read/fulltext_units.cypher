@@ -1,8 +1,9 @@
 // Lexical (BM25) leg over every kind in $kinds (semantic, episodic, procedural) in one round trip: each kind's
 // full-text index asked for the space's hits ($queries.<kind>, see read/legs/lexical.py), then space, status
-// and time filters, the best $k of each kind kept. `scanned` = the kind's index hits seen, so a caller can
-// tell whether a bigger fetch could find more; a kind with no row left returns one row with a null id.
-// Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
+// and time filters, the first $k of each kind kept by Lucene's order: id, text and Lucene's score, for the
+// leg to score with the space's own statistics (the chosen rows' columns come from read/lexical_units).
+// One row per kind, its hits as lists (ids, texts, scores); `scanned` = the kind's index hits seen, so a
+// caller can tell whether a bigger fetch could find more.
 CYPHER 25
 UNWIND $kinds AS kind
 CALL (kind) {
@@ -32,25 +33,8 @@ CALL (found) {
   RETURN collect({n: n, score: score})[0..$k] AS kept
 }
 WITH kind, size(found) AS scanned, kept
-UNWIND CASE WHEN size(kept) = 0 THEN [{n: null, score: 0.0}] ELSE kept END AS f
-WITH kind, scanned, f.n AS n, f.score AS score
-OPTIONAL MATCH (n)-[:PART_OF]->(e:Episode {space: $space})
-WITH kind, scanned, n, score, head(collect(e.id)) AS episode_id
-RETURN scanned, n.id AS id, kind,
-       CASE kind WHEN 'episodic'
-         THEN coalesce(n.text, trim(coalesce(n.action, '') + ' ' + coalesce(n.observation, '')))
-         ELSE n.text END AS text,
-       score,
-       toString(CASE kind WHEN 'procedural' THEN n.valid_from ELSE coalesce(n.event_at, n.valid_from) END)
-         AS event_at,
-       n.author AS author, n.status AS status, toString(n.valid_from) AS valid_from,
-       toString(n.valid_to) AS valid_to,
-       coalesce(n.importance, 1.0) AS importance,
-       CASE kind WHEN 'episodic' THEN 1.0 ELSE n.credibility END AS credibility,
-       CASE kind WHEN 'episodic' THEN n.reward WHEN 'procedural' THEN n.`return` END AS ret,
-       CASE kind WHEN 'procedural' THEN n.uses END AS uses,
-       episode_id,
-       CASE kind WHEN 'episodic' THEN n.seq END AS seq,
-       CASE kind WHEN 'episodic' THEN n.kind END AS unit_kind,
-       2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
-ORDER BY kind, score DESC
+RETURN kind, scanned, [f IN kept | f.n.id] AS ids,
+       [f IN kept | CASE kind WHEN 'episodic'
+         THEN coalesce(f.n.text, trim(coalesce(f.n.action, '') + ' ' + coalesce(f.n.observation, '')))
+         ELSE f.n.text END] AS texts,
+       [f IN kept | f.score] AS scores

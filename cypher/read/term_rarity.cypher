@@ -2,7 +2,7 @@
 // a `*_text_in_space` phrase query), each counted up to $cap: the rarity weights of version choice by slot.
 CYPHER 25
 CALL () {
-  MATCH (n:Episodic {space: $space})
+  MATCH (n:Episodic) WHERE n.space = $space AND n.id IS NOT NULL
   WITH n LIMIT $cap
   RETURN count(n) AS units
 }

@@ -3,7 +3,7 @@
 A long session is not judged by one embedding of its first 256 word pieces: every turn is its own unit in
 the vector and BM25 legs and each leg ranks sources by their best unit (max aggregation); the per-leg
 source rankings are fused with weighted RRF. The top candidates are then re-ranked by their scores: the
-lexical leg scored on whole sources (`graphmem.read.session_bm25`), the dense leg by the source's best unit
+lexical leg scored on whole sources (`graphmem.read.bm25`), the dense leg by the source's best unit
 cosine, each min-max normalised over the candidates and summed with the leg weights (`relative_fusion`),
 so a leg's margin between two sources counts, not only their order. Episodic units that are whole
 documents are their own source.
@@ -19,7 +19,7 @@ from graphmem.read.asof import AsOf
 from graphmem.read.fusion import RRF_K, leg_weight
 from graphmem.read.legs.base import LegRanking, UnitRow, native_time
 from graphmem.read.results import LegSignal, SourceHit
-from graphmem.read.session_bm25 import bm25_scores
+from graphmem.read.bm25 import bm25_scores
 
 # How many fused candidate sources the session-level BM25 re-scores (at least; 2k when k is larger).
 RERANK_POOL = 20

@@ -105,6 +105,17 @@ def test_vector_and_fulltext_legs_use_their_indexes(store):
     _, summary, _ = store.driver.execute_query("EXPLAIN " + load_query("read/fulltext_units"), params)
     ops = _operators(summary.plan)
     assert ops.count("ProcedureCall") == 3 and not {"NodeByLabelScan", "AllNodesScan"} & set(ops), ops
+    params["terms"] = {kind: [{"term": "budget", "query": "budget"}] for kind in params["kinds"]}
+    params["cap"] = 500
+    _, summary, _ = store.driver.execute_query("EXPLAIN " + load_query("read/lexical_stats"), params)
+    ops = _operators(summary.plan)
+    assert ops.count("ProcedureCall") == 3 and not {"NodeByLabelScan", "AllNodesScan"} & set(ops), ops
+    params["rows"] = [{"id": "x", "kind": "semantic", "score": 1.0}]
+    _, summary, _ = store.driver.execute_query("EXPLAIN " + load_query("read/lexical_units"), params)
+    assert not {"NodeByLabelScan", "AllNodesScan"} & set(_operators(summary.plan))
+    params.update(kind="semantic", sample=10)
+    _, summary, _ = store.driver.execute_query("EXPLAIN " + load_query("read/lexical_profile"), params)
+    assert not {"NodeByLabelScan", "AllNodesScan"} & set(_operators(summary.plan))
     _, summary, _ = store.driver.execute_query("EXPLAIN " + load_query("read/subgoal_route"), params)
     ops = _operators(summary.plan)
     assert "NodeVectorIndexSearch" in ops and "NodeByLabelScan" not in ops, ops

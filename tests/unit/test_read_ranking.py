@@ -446,7 +446,7 @@ def test_extractive_guidance_picks_relevant_sentences_within_budget():
 
 
 def test_session_bm25_rewards_terms_spread_over_a_session():
-    from graphmem.read.session_bm25 import bm25_scores
+    from graphmem.read.bm25 import bm25_scores
 
     spread = "We planned the Lisbon trip. The trip budget is fine. Hotel booked. Flights were cheap."
     single = "Lisbon trip budget talk. Unrelated chatter about gardening and more gardening."

@@ -17,7 +17,7 @@ T = TypeVar("T")
 
 
 @lru_cache(maxsize=1)
-def _kind_pool() -> ThreadPoolExecutor:
+def kind_pool() -> ThreadPoolExecutor:
     # Apart from the legs' own pool, so a leg waiting on its per-kind queries can never starve them.
     return ThreadPoolExecutor(max_workers=12, thread_name_prefix="graphmem-kind")
 
@@ -26,7 +26,7 @@ def per_kind(kinds: Sequence[str], query: Callable[[str], T]) -> list[T]:
     """`query(kind)` for every kind, side by side (one Cypher round trip each), results in kind order."""
     if len(kinds) <= 1:
         return [query(kind) for kind in kinds]
-    return list(_kind_pool().map(query, kinds))
+    return list(kind_pool().map(query, kinds))
 
 
 def native_time(value: Any) -> datetime | None:

@@ -33,6 +33,8 @@ class LegSettings(_Model):
     weights: dict[str, float] = Field(default_factory=dict)
     candidates: int = Field(50, ge=1)
     vector_overfetch: int = Field(2, ge=1)
+    lexical_stats_cap: int = Field(500, ge=1)  # BM25 over the space's own counts, live up to this
+    lexical_profile_ttl: float = Field(300.0, ge=0)  # seconds a bigger space's count and sample are kept
     tag_min_cosine: float = Field(0.8, gt=0, le=1)
     tag_exact_weight: float = Field(5.0, ge=0)
     tag_fuzzy_weight: float = Field(1.0, ge=0)
@@ -216,6 +218,8 @@ def from_settings(settings: Settings) -> RecallConfig:
             weights=dict(s.read_leg_weights),
             candidates=s.read_candidates,
             vector_overfetch=s.read_vector_overfetch,
+            lexical_stats_cap=s.read_lexical_stats_cap,
+            lexical_profile_ttl=s.read_lexical_profile_ttl,
             tag_min_cosine=s.read_tag_min_cosine,
             tag_exact_weight=s.read_tag_exact_weight,
             tag_fuzzy_weight=s.read_tag_fuzzy_weight,

@@ -124,7 +124,16 @@ def run_legs(
             timed(
                 "lexical",
                 lambda: lexical_leg(
-                    store, space, plan.query, query_vector, scope, kinds, depth, leg_settings.vector_overfetch
+                    store,
+                    space,
+                    plan.query,
+                    query_vector,
+                    scope,
+                    kinds,
+                    depth,
+                    leg_settings.vector_overfetch,
+                    leg_settings.lexical_stats_cap,
+                    leg_settings.lexical_profile_ttl,
                 ),
             )
         )
