@@ -208,6 +208,12 @@ class Store:
         check_parameters(query_parameters(name), params)
         return self.run_read_text(load_query(name), **params)
 
+    def read_rows(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """Run a named read query that returns its rows as one list of maps (column `rows`), as `read` returns
+        them: the driver builds one record, not one per row (~15 µs each in pure Python)."""
+        records = self.read(name, **params)
+        return list(records[0]["rows"]) if records else []
+
     def read_search(self, name: str, fallback: str, **params: Any) -> list[dict[str, Any]]:
         """Run a named query that uses the SEARCH clause; if Neo4j fails inside the vector index (see
         `is_search_fault`), answer with `fallback`, the same query without in-index filters."""
