@@ -93,24 +93,28 @@ def main(argv: list[str]) -> int:
     cpu: collections.defaultdict[str, float] = collections.defaultdict(float)
     calls: collections.Counter[str] = collections.Counter()
     texts: collections.defaultdict[str, set[str]] = collections.defaultdict(set)
-    timed_read = Store.read
 
-    def read(self: Store, name: str, **params: Any) -> list[dict[str, Any]]:
-        cpu_before, started = process_cpu_seconds(pid), time.perf_counter()
-        texts[name].add(load_query(name))
-        try:
-            return timed_read(self, name, **params)
-        finally:
-            wall[name] += time.perf_counter() - started
-            cpu[name] += process_cpu_seconds(pid) - cpu_before
-            calls[name] += 1
+    def timed(method: Callable[..., list[dict[str, Any]]]) -> Callable[..., list[dict[str, Any]]]:
+        def read(self: Store, name: str, **params: Any) -> list[dict[str, Any]]:
+            cpu_before, started = process_cpu_seconds(pid), time.perf_counter()
+            texts[name].add(load_query(name))
+            try:
+                return method(self, name, **params)
+            finally:
+                wall[name] += time.perf_counter() - started
+                cpu[name] += process_cpu_seconds(pid) - cpu_before
+                calls[name] += 1
+
+        return read
 
     # `graphmem.read.recall` the attribute is the function; the module is in sys.modules
     for module in ("graphmem.read.recall", "graphmem.read.pipeline.legs"):
         if module in sys.modules:
             sys.modules[module].leg_pool = InThread  # type: ignore[attr-defined]
     sys.modules["graphmem.read.legs.base"]._kind_pool = InThread  # type: ignore[attr-defined]
-    Store.read = read  # type: ignore[method-assign]
+    Store.read = timed(Store.read)  # type: ignore[method-assign]
+    if hasattr(Store, "read_rows"):  # the named reads that return their rows as one list (not in older trees)
+        Store.read_rows = timed(Store.read_rows)  # type: ignore[method-assign]
     with Store.from_settings(settings) as store:
         install_schema(store, 384, settings.vector_quantization)
         embedder = perf.PrecomputedEmbedder(384)
