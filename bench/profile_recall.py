@@ -1,7 +1,7 @@
 """Where one recall's time goes: every leg and lookup of `recall` run one after another in one thread, so
 each named query's time is its own and not its neighbours' contention for the two cores.
 
-Usage: python bench/profile_recall.py --facts 100000 [--spaces 1] [--probes 100] [--keep RUN_ID]
+Usage: python bench/profile_recall.py --facts 100000 [--spaces 1] [--probes 100] [--keep RUN_ID] [--now ISO]
 
 Loads the `graphmem bench perf` generator's graph (`--spaces` spaces, ten by default) into the configured
 Neo4j (NEO4J_URI, or the embedded server: GRAPHMEM_NEO4J_PORT / GRAPHMEM_NEO4J_DATA), times `--probes`
@@ -26,6 +26,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from graphmem.config import get_settings
 from graphmem.db import Store, install_schema
 from graphmem.db.queries import load_query
 from graphmem.memory_graph import MemoryGraph
+from graphmem.read import asof
 from graphmem.read.results import RecallResult
 
 
@@ -76,31 +78,43 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--hits-out", type=Path, help="write each probe's answer (hits, scores, evidence) here, to diff two versions"
     )
+    parser.add_argument(
+        "--now",
+        help="answer every recall as of this ISO instant (the read path's clock frozen), so the --hits-out of two "
+        "runs compare to the last digit (recency otherwise moves scores by ~1e-9 a second)",
+    )
     args = parser.parse_args(argv)
+    if args.now:
+        frozen = datetime.fromisoformat(args.now)
+        asof.utc_now = lambda: frozen  # type: ignore[attr-defined]
     settings = get_settings()
     pid = None if settings.neo4j_uri else embedded_neo4j_pid(settings.neo4j_data_dir)
     wall: collections.defaultdict[str, float] = collections.defaultdict(float)
     cpu: collections.defaultdict[str, float] = collections.defaultdict(float)
     calls: collections.Counter[str] = collections.Counter()
     texts: collections.defaultdict[str, set[str]] = collections.defaultdict(set)
-    timed_read = Store.read
 
-    def read(self: Store, name: str, **params: Any) -> list[dict[str, Any]]:
-        cpu_before, started = process_cpu_seconds(pid), time.perf_counter()
-        texts[name].add(load_query(name))
-        try:
-            return timed_read(self, name, **params)
-        finally:
-            wall[name] += time.perf_counter() - started
-            cpu[name] += process_cpu_seconds(pid) - cpu_before
-            calls[name] += 1
+    def timed(method: Callable[..., list[dict[str, Any]]]) -> Callable[..., list[dict[str, Any]]]:
+        def read(self: Store, name: str, **params: Any) -> list[dict[str, Any]]:
+            cpu_before, started = process_cpu_seconds(pid), time.perf_counter()
+            texts[name].add(load_query(name))
+            try:
+                return method(self, name, **params)
+            finally:
+                wall[name] += time.perf_counter() - started
+                cpu[name] += process_cpu_seconds(pid) - cpu_before
+                calls[name] += 1
+
+        return read
 
     # `graphmem.read.recall` the attribute is the function; the module is in sys.modules
     for module in ("graphmem.read.recall", "graphmem.read.pipeline.legs"):
         if module in sys.modules:
             sys.modules[module].leg_pool = InThread  # type: ignore[attr-defined]
     sys.modules["graphmem.read.legs.base"]._kind_pool = InThread  # type: ignore[attr-defined]
-    Store.read = read  # type: ignore[method-assign]
+    Store.read = timed(Store.read)  # type: ignore[method-assign]
+    if hasattr(Store, "read_rows"):  # the named reads that return their rows as one list (not in older trees)
+        Store.read_rows = timed(Store.read_rows)  # type: ignore[method-assign]
     with Store.from_settings(settings) as store:
         install_schema(store, 384, settings.vector_quantization)
         embedder = perf.PrecomputedEmbedder(384)
@@ -123,7 +137,8 @@ def main(argv: list[str]) -> int:
         statements = (store.queries_run - statements_before) / n
         print(f"$ python bench/profile_recall.py {' '.join(argv)}")
         print(
-            f"{args.facts:,} facts, {n} recalls one after another: p50 {statistics.median(latencies):.1f} ms; "
+            f"{args.facts:,} facts, {n} recalls one after another: p50 {statistics.median(latencies):.1f} ms, "
+            f"p95 {sorted(latencies)[min(n - 1, round(0.95 * (n - 1)))]:.1f} ms; "
             f"per recall Python CPU {(time.process_time() - python_before) * 1000 / n:.1f} ms"
             + (f", Neo4j CPU {(process_cpu_seconds(pid) - neo4j_before) * 1000 / n:.1f} ms" if pid else "")
             + f"; {statements:.2f} statements (Bolt round trips) per recall"

@@ -4,7 +4,8 @@
 // little, a rare topic much (PlugMem's own votes, the `plugmem` variant, count every tag alike). The top k
 // also get their cosine to the query. Per posting it reads only what the filter and the sum need: a fact's tag
 // count is its TAGS degree (every Tag keying a fact is of the fact's space) and tag names are read for the top
-// k only. Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
+// k only. Times come back as ISO text, which the Python driver decodes far faster than DateTime values; the rows
+// come back as one list of maps, best first (one record for the driver to build instead of one per row).
 UNWIND $tags AS tw
 MATCH (t:Tag {id: tw.id})
 WHERE t.space = $space
@@ -22,9 +23,9 @@ ORDER BY score DESC, n.id
 LIMIT $k
 WITH n, COLLECT { UNWIND voters AS voter RETURN DISTINCT voter.name } AS matched, votes, bonus, tag_count, score,
      2 * vector.similarity.cosine(n.embedding, $vector) - 1 AS similarity
-RETURN n.id AS id, 'semantic' AS kind, n.text AS text, score, toString(coalesce(n.event_at, n.valid_from)) AS event_at,
-       n.author AS author, n.status AS status, toString(n.valid_from) AS valid_from, toString(n.valid_to) AS valid_to,
-       n.importance AS importance, n.credibility AS credibility, null AS ret, null AS uses,
-       null AS episode_id, null AS seq, null AS unit_kind,
-       votes, bonus, tag_count, matched, similarity
 ORDER BY score DESC, similarity DESC
+RETURN collect({id: n.id, kind: 'semantic', text: n.text, score: score,
+                event_at: toString(coalesce(n.event_at, n.valid_from)), author: n.author, status: n.status,
+                valid_from: toString(n.valid_from), valid_to: toString(n.valid_to), importance: n.importance,
+                credibility: n.credibility, ret: null, uses: null, episode_id: null, seq: null, unit_kind: null,
+                votes: votes, bonus: bonus, tag_count: tag_count, matched: matched, similarity: similarity}) AS rows

@@ -1,6 +1,7 @@
 // Vector leg: kNN in each kind's native index ($kinds: semantic, episodic, procedural), filtered inside it by
 // space, status and valid time; the best $k of all kinds in one round trip (at a tied score, kinds in $kinds
-// order). Times come back as ISO text, which the Python driver decodes far faster than DateTime values.
+// order). Times come back as ISO text, which the Python driver decodes far faster than DateTime values; the rows
+// come back as one list of maps, best first (one record for the driver to build instead of one per row).
 CYPHER 25
 UNWIND range(0, size($kinds) - 1) AS kind_order
 CALL (kind_order) {
@@ -62,7 +63,7 @@ WITH id, kind, text, score, event_at, author, importance, credibility, ret, uses
      kind_order
 ORDER BY score DESC, kind_order
 LIMIT $k
-RETURN id, kind, text, score, event_at, author, n.status AS status, toString(n.valid_from) AS valid_from,
-       toString(n.valid_to) AS valid_to, importance, credibility, ret, uses, episode_id, seq, unit_kind,
-       score AS similarity
-ORDER BY score DESC, kind_order
+RETURN collect({id: id, kind: kind, text: text, score: score, event_at: event_at, author: author, status: n.status,
+                valid_from: toString(n.valid_from), valid_to: toString(n.valid_to), importance: importance,
+                credibility: credibility, ret: ret, uses: uses, episode_id: episode_id, seq: seq,
+                unit_kind: unit_kind, similarity: score}) AS rows

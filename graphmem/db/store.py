@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 import neo4j
+import numpy as np
 from neo4j import GraphDatabase, ManagedTransaction, NotificationDisabledClassification, RoutingControl
 from neo4j.exceptions import (
     AuthError,
@@ -31,6 +32,7 @@ from neo4j.vector import Vector
 from graphmem.config import Settings
 from graphmem.db.queries import load_query
 from graphmem.db.query_params import check_parameters, query_parameters
+from graphmem.db.wire_times import wire_params
 from graphmem.errors import ConfigError, StoreUnavailable
 
 T = TypeVar("T")
@@ -41,11 +43,19 @@ _PLAIN_TYPES = frozenset((str, int, float, bool, type(None)))
 
 def record_row(record: neo4j.Record) -> dict[str, Any]:
     """A record as a dict: plain values (and lists of them) as they are, anything else through `data()`."""
-    for value in record:
+    # The tuple's own values: `Record.__iter__` is a Python generator (it checks each value for a broken
+    # hydration), twice per record was a tenth of a recall's Python time. A broken value is no plain type,
+    # so it still goes through `data()`, which raises as before.
+    plain = list(tuple.__iter__(record))
+    for value in plain:
         kind = type(value)
         if kind not in _PLAIN_TYPES and (kind is not list or any(type(v) not in _PLAIN_TYPES for v in value)):
             return record.data()
-    return dict(zip(record.keys(), record, strict=True))
+    return dict(zip(record.keys(), plain, strict=True))
+
+
+def _first_value(record: neo4j.Record) -> Any:
+    return record[0]
 
 
 log = logging.getLogger(__name__)
@@ -187,7 +197,8 @@ class Store:
         """A query vector as a parameter: a float64 Cypher VECTOR where the server has the type (the same
         numbers, but the pure-Python driver packs it ~10x faster than a list of floats), else a list."""
         if self.server.supports_vector_type:
-            return Vector.from_native(values, "f64")
+            # the same float64 bytes as `Vector.from_native(values, "f64")`, packed by numpy in a tenth of the time
+            return Vector.from_numpy(np.asarray(values, dtype=np.float64))
         return list(values)
 
     # --- running queries -------------------------------------------------------------------------
@@ -200,6 +211,14 @@ class Store:
         header declares (`Parameters: $since (datetime)`) are checked first: `InvalidInput` names a wrong one."""
         check_parameters(query_parameters(name), params)
         return self.run_read_text(load_query(name), **params)
+
+    def read_rows(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """Run a named read query that returns its rows as one list of maps of plain values (one column,
+        `rows`): the driver builds one record, not one per row (~15 µs each in pure Python), and the maps come
+        as it decoded them. Parameters are checked as `read` checks them."""
+        check_parameters(query_parameters(name), params)
+        records = self._run_read(load_query(name), params, _first_value)
+        return list(records[0]) if records else []
 
     def read_search(self, name: str, fallback: str, **params: Any) -> list[dict[str, Any]]:
         """Run a named query that uses the SEARCH clause; if Neo4j fails inside the vector index (see
@@ -220,15 +239,22 @@ class Store:
         """One read statement as an auto-commit query in a read-routed session: one round trip where a
         managed transaction (`execute_query`) takes two (RUN, then COMMIT). It shares `execute_query`'s
         bookmarks, so it sees the writes made before it; retried like a managed read (see `_retrying`)."""
-        self._count()
+        return self._run_read(text, params, record_row)
 
-        def run() -> list[dict[str, Any]]:
+    def _run_read(self, text: str, params: dict[str, Any], convert: Callable[[neo4j.Record], T]) -> list[T]:
+        self._count()
+        # time parameters packed once per value (`wire_times`), once the server's Bolt version is known
+        detected = self.__dict__.get("server")
+        if detected is not None:
+            params = wire_params(params, detected.bolt)
+
+        def run() -> list[T]:
             with self.driver.session(
                 database=self.database,
                 default_access_mode=neo4j.READ_ACCESS,
                 bookmark_manager=self.driver.execute_query_bookmark_manager,
             ) as session:
-                return [record_row(r) for r in session.run(text, params)]
+                return [convert(r) for r in session.run(text, params)]
 
         with self._translated_errors():
             return self._retrying(run)

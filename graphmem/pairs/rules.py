@@ -113,13 +113,16 @@ class RuleClassifier:
             if cosine >= self.restatement_cosine or word_overlap >= self.restatement_jaccard:
                 return Verdict(RESTATEMENT, f"same values, cosine {cosine:.2f}, word overlap {word_overlap:.2f}")
             return Verdict(UNRELATED, "same values but different wording")
-        prefix = common_prefix(a.words, b.words)
+        unrelated = Verdict(UNRELATED, "different subject or wording")
+        # the cheap conditions of a conflict first: the word alignment (difflib) only for pairs that pass them
+        close = pair.shared_tags > 0 or cosine >= self.conflict_cosine
+        if common_prefix(a.words, b.words) < self.subject_prefix or not close:
+            return unrelated
+        if jaccard(a.template, b.template) < self.conflict_template_jaccard:
+            return unrelated
         regions = differing_regions(a.words, b.words)
         changed = [w for i1, i2, j1, j2 in regions for w in (*a.words[i1:i2], *b.words[j1:j2])]
-        one_slot = len(regions) == 1 and any(w in a.values | b.values or w in NEGATIONS for w in changed)
-        close = pair.shared_tags > 0 or cosine >= self.conflict_cosine
-        template_overlap = jaccard(a.template, b.template)
-        if prefix >= self.subject_prefix and one_slot and template_overlap >= self.conflict_template_jaccard and close:
+        if len(regions) == 1 and any(w in a.values | b.values or w in NEGATIONS for w in changed):
             what = sorted(a.values ^ b.values) or ["negation"]
             return Verdict(CONFLICT, f"same subject, different {', '.join(what[:4])}")
-        return Verdict(UNRELATED, "different subject or wording")
+        return unrelated

@@ -11,6 +11,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 
 from graphmem.config import Settings
 from graphmem.errors import InvalidInput
@@ -60,6 +61,11 @@ class ValueWeights:
     def get(self, name: str) -> float:
         return float(getattr(self, "return_" if name == "return" else name))
 
+    @cached_property
+    def ordered(self) -> tuple[float, ...]:
+        """The weights in `COMPONENTS` order."""
+        return tuple(self.get(name) for name in COMPONENTS)
+
 
 def _unit(value: float) -> float:
     return min(1.0, max(0.0, value))
@@ -92,4 +98,4 @@ def _clamp(value: float) -> float:
 
 
 def value_score(parts: Mapping[str, float], weights: ValueWeights) -> float:
-    return sum(weights.get(name) * parts[name] for name in COMPONENTS)
+    return sum(weight * parts[name] for name, weight in zip(COMPONENTS, weights.ordered, strict=True))

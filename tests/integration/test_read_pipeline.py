@@ -85,3 +85,18 @@ def test_switching_off_stages_that_did_not_act_changes_nothing(announced, space)
         assert [h.id for h in ablated.hits] == [h.id for h in full.hits], name
         # scores move only with the clock (recency is measured to now)
         assert [h.score for h in ablated.hits] == pytest.approx([h.score for h in full.hits], abs=1e-6), name
+
+
+def test_a_read_setting_changed_on_a_running_graph_applies_to_the_next_recall(graph, store, minilm, space):
+    # the recall's config is built once per value of the read settings, never kept past a change
+    build = GraphBuilder(store, minilm, space)
+    for i in range(9):
+        build.semantic(f"Release notes for the Lyon app version 1.{i}: deployment checklist and fixes",
+                       valid_from=at(f"2021-0{i + 1}-01"))  # fmt: skip
+    newest = build.semantic("Lyon app", valid_from=at("2024-06-01"))
+    question = "Lyon app release notes deployment checklist fixes"
+    assert newest in stage_signals(graph.recall(question, space, mode="semantic", k=6), "latest")
+    graph.settings.read_latest_slots = 0  # changed in place
+    assert stage_signals(graph.recall(question, space, mode="semantic", k=6), "latest") == []
+    graph.settings = graph.settings.model_copy(update={"read_latest_slots": 2})  # a new settings object
+    assert newest in stage_signals(graph.recall(question, space, mode="semantic", k=6), "latest")

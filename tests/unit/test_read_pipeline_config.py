@@ -84,3 +84,22 @@ def test_recipe_names():
     assert RECIPES == ("hybrid", "vector", "bm25", "tagvote", "plugmem")
     assert is_recipe("hybrid") and is_recipe("bm25-no:repeats")
     assert not is_recipe("hybrid-no:") and not is_recipe("reason") and not is_recipe("hybrid+asof")
+
+
+def test_a_recipe_is_built_once_for_the_same_read_settings():
+    settings = Settings(GRAPHMEM_READ_RRF_K=31)
+    assert recipe("hybrid", settings) is recipe("hybrid", settings)
+    assert recipe("hybrid", Settings(GRAPHMEM_READ_RRF_K=31)) is recipe("hybrid", settings)  # equal settings
+    assert recipe("hybrid-no:versions", settings) is not recipe("hybrid", settings)
+    assert not recipe("hybrid-no:versions", settings).enabled("versions")
+
+
+def test_a_changed_read_setting_rebuilds_the_recipe():
+    settings = Settings(GRAPHMEM_READ_RRF_K=31)
+    assert recipe("hybrid", settings).fusion.rrf_k == 31
+    assert recipe("hybrid", settings.model_copy(update={"read_rrf_k": 32})).fusion.rrf_k == 32  # another object
+    settings.read_rrf_k = 33  # the same object, changed in place
+    assert recipe("hybrid", settings).fusion.rrf_k == 33
+    settings.read_leg_weights["lexical"] = 0.5  # a value inside a mapping, changed in place
+    assert recipe("hybrid", settings).legs.weights["lexical"] == 0.5
+    assert recipe("vector", settings).fusion.rrf_k == 33  # every recipe is built from the current settings

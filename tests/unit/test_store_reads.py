@@ -3,12 +3,14 @@ managed transactions they replace retried them, and others fail at once."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from neo4j import Record
 from neo4j.exceptions import ClientError, ServiceUnavailable, TransientError
 
-from graphmem.db.store import Store
+from graphmem.db.store import Store, record_row
 from graphmem.errors import StoreUnavailable
 
 
@@ -82,3 +84,11 @@ def test_retries_stop_after_the_retry_time_and_say_the_store_is_unavailable() ->
     with pytest.raises(StoreUnavailable):
         store.run_read_text("RETURN 1")
     assert 2 <= len(fake.runs) < 10
+
+
+def test_a_record_becomes_a_dict_of_its_values():
+    plain = Record([("id", "f1"), ("score", 0.5), ("tags", ["a", "b"]), ("seq", None), ("ok", True)])
+    assert record_row(plain) == {"id": "f1", "score": 0.5, "tags": ["a", "b"], "seq": None, "ok": True}
+    when = datetime(2024, 1, 1, tzinfo=UTC)
+    other = Record([("id", "f1"), ("at", when), ("mixed", [1, when])])
+    assert record_row(other) == other.data() == {"id": "f1", "at": when, "mixed": [1, when]}

@@ -40,10 +40,16 @@ def native_time(value: Any) -> datetime | None:
     if value is None:
         return None
     if isinstance(value, str):
-        return datetime.fromisoformat(value.split("[", 1)[0])
+        return _from_iso(value)
     if hasattr(value, "to_native"):
         value = value.to_native()
     return value if isinstance(value, datetime) else None
+
+
+@lru_cache(maxsize=4096)
+def _from_iso(text: str) -> datetime:
+    # a row's event_at is often its valid_from, and every current row's valid_to the far-future sentinel
+    return datetime.fromisoformat(text.split("[", 1)[0])
 
 
 def open_ended(value: datetime | None) -> datetime | None:
@@ -84,7 +90,7 @@ class UnitRow:
 
     @classmethod
     def from_record(cls, row: dict[str, Any]) -> UnitRow:
-        extra = {k: v for k, v in row.items() if k not in _COLUMNS}
+        extra = {} if row.keys() <= _COLUMNS else {k: v for k, v in row.items() if k not in _COLUMNS}
         similarity = row.get("similarity")
         return cls(
             id=row["id"],

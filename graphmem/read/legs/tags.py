@@ -76,7 +76,7 @@ def tag_vote_leg(
     by 1 / ln(1 + its degree) (see `cypher/read/tag_votes`)."""
     if not matches:
         return LegRanking("tagvote", [])
-    rows = store.read(
+    rows = store.read_rows(
         "read/tag_votes",
         space=space,
         vector=store.vector(vector),
@@ -98,7 +98,7 @@ def tag_document_leg(
     subject = question_subjects([m.query_tag for m in matches])
     if len(set(subject.values())) < 2:
         return LegRanking("tagdocs", [])
-    rows = store.read(
+    rows = store.read_rows(
         "read/tag_documents",
         space=space,
         vector=store.vector(vector),

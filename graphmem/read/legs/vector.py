@@ -36,7 +36,7 @@ def vector_leg(
     query_vector = store.vector(vector)
     if store.server.supports_search_clause:
         try:
-            rows = store.read(
+            rows = store.read_rows(
                 "read/vector_units",
                 vector=query_vector,
                 kinds=list(kinds),

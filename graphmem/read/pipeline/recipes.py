@@ -4,6 +4,8 @@ stage, plan switch or leg switched off (an ablation)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from graphmem.config import Settings
 from graphmem.errors import InvalidInput
 from graphmem.read.pipeline.config import RecallConfig, Stages, from_settings
@@ -43,8 +45,46 @@ def _plain(config: RecallConfig, name: str, legs: tuple[str, ...], *, value: boo
     )
 
 
+# Built configs by recipe name and the values of the GRAPHMEM_READ_* settings they were built from: a recall
+# resolves its config from the settings every time, and a changed setting (a new Settings object, or a field
+# assigned in place) is a new key.
+_READ_SETTINGS = tuple(name for name in Settings.model_fields if name.startswith("read_"))
+_BUILT: dict[tuple[str, tuple[Any, ...]], RecallConfig] = {}
+_MAX_BUILT = 64
+
+
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+def _hashable(value: Any) -> Any:
+    if type(value) in _SCALARS:
+        return value
+    if isinstance(value, dict):
+        return tuple(sorted((key, _hashable(item)) for key, item in value.items()))
+    if isinstance(value, list | tuple | set | frozenset):
+        return tuple(_hashable(item) for item in value)
+    return value
+
+
+def read_settings_key(settings: Settings) -> tuple[Any, ...]:
+    """The values of every `read_*` setting, hashable: what `recipe` builds a config from."""
+    values = vars(settings)
+    return tuple(_hashable(values[name]) for name in _READ_SETTINGS)
+
+
 def recipe(name: str, settings: Settings) -> RecallConfig:
-    """The config called `name` (a recipe, or `<recipe>-no:<stage>[,<stage>...]`); `InvalidInput` otherwise."""
+    """The config called `name` (a recipe, or `<recipe>-no:<stage>[,<stage>...]`); `InvalidInput` otherwise.
+    Built once per name and values of the `read_*` settings (configs are frozen, so callers may share one)."""
+    key = (name, read_settings_key(settings))
+    config = _BUILT.get(key)
+    if config is None:
+        if len(_BUILT) >= _MAX_BUILT:
+            _BUILT.clear()
+        config = _BUILT[key] = _build(name, settings)
+    return config
+
+
+def _build(name: str, settings: Settings) -> RecallConfig:
     base_name, _, off = name.partition(ABLATION)
     if base_name not in RECIPES or (ABLATION in name and not off):
         expected = ", ".join(RECIPES)
