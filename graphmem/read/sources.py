@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 
 from graphmem.db import Store
 from graphmem.read.asof import AsOf
+from graphmem.read.bm25 import bm25_scores
 from graphmem.read.fusion import RRF_K, leg_weight
 from graphmem.read.legs.base import LegRanking, UnitRow, native_time
 from graphmem.read.results import LegSignal, SourceHit
-from graphmem.read.bm25 import bm25_scores
 
 # How many fused candidate sources the session-level BM25 re-scores (at least; 2k when k is larger).
 RERANK_POOL = 20

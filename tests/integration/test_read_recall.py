@@ -352,13 +352,17 @@ def test_lexical_leg_asks_again_for_a_kind_whose_first_fetch_held_only_old_versi
         vector=build._vector("Lyon office Fridays"),
     )
     calls = []
-    read = store.read
+    read, read_rows = store.read, store.read_rows
 
     def counting(name, **params):
         calls.append((name, params.get("kinds"), params.get("fetch")))
         return read(name, **params)
 
-    store.read = counting
+    def counting_rows(name, **params):
+        calls.append((name, params.get("kinds"), params.get("fetch")))
+        return read_rows(name, **params)
+
+    store.read, store.read_rows = counting, counting_rows
     try:
         ranking = lexical_leg(
             store,
@@ -370,7 +374,7 @@ def test_lexical_leg_asks_again_for_a_kind_whose_first_fetch_held_only_old_versi
             k=5,
         )
     finally:
-        del store.read
+        del store.read, store.read_rows
     assert {row.id for row in ranking.rows} == {current, document}
     assert [call for call in calls if call[0] == "read/fulltext_units"] == [
         ("read/fulltext_units", ["semantic", "episodic"], 200),

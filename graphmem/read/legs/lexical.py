@@ -135,7 +135,7 @@ def lexical_leg(
     best = sorted(scored, key=lambda s: (-s[0], -s[1], s[2]))[:k]
     if not best:
         return LegRanking("lexical", [])
-    units = store.read(
+    units = store.read_rows(
         "read/lexical_units",
         rows=[{"id": id_, "kind": kind, "score": score} for score, _, id_, kind in best],
         vector=store.vector(vector),
