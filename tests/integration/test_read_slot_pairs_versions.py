@@ -67,7 +67,7 @@ def _first(graph: MemoryGraph, space: str, question: str, recipe: str, as_of: da
 
 
 def test_the_newest_or_the_as_of_valid_version_of_the_asked_slot_is_read_first(store, minilm, space):
-    graph = MemoryGraph(store, minilm, Settings())
+    graph = MemoryGraph(store, minilm, Settings(GRAPHMEM_READ_SLOT_PAIRS_WINDOW=30))
     graph.ingest_documents(space, _documents())
     # the wording stage is off in both runs, so what is measured is the pair stage alone
     on, off = "hybrid-no:versions", "hybrid-no:versions,slot_pairs"

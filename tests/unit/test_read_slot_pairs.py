@@ -105,17 +105,26 @@ def test_a_pair_needs_near_texts_when_a_cosine_is_set():
     assert [f.row.id for f in order_slot_versions(items, held(*items), WEIGHTS, S, far)] == ["new", "old"]
 
 
-def test_the_stage_is_on_by_default_switchable_by_its_settings_and_off_in_the_baselines():
+def test_the_stage_is_off_by_default_switchable_by_its_settings_and_off_in_the_baselines():
     from graphmem.config import Settings
     from graphmem.read.pipeline import recipe
 
-    assert recipe("hybrid", Settings()).enabled("slot_pairs")
-    assert not recipe("hybrid-no:slot_pairs", Settings()).enabled("slot_pairs")
+    assert not recipe("hybrid", Settings()).enabled("slot_pairs")
+    on = Settings(GRAPHMEM_READ_SLOT_PAIRS_WINDOW=30)
+    assert recipe("hybrid", on).enabled("slot_pairs")
+    assert not recipe("hybrid-no:slot_pairs", on).enabled("slot_pairs")
     assert not recipe("hybrid", Settings(GRAPHMEM_READ_SLOT_PAIRS_WINDOW=0)).enabled("slot_pairs")
-    parts = recipe("hybrid", Settings(GRAPHMEM_READ_SLOT_PAIRS_EVENT_GATE=False, GRAPHMEM_READ_SLOT_PAIRS_DEFER=False))
+    parts = recipe(
+        "hybrid",
+        Settings(
+            GRAPHMEM_READ_SLOT_PAIRS_WINDOW=30,
+            GRAPHMEM_READ_SLOT_PAIRS_EVENT_GATE=False,
+            GRAPHMEM_READ_SLOT_PAIRS_DEFER=False,
+        ),
+    )
     assert not parts.stages.slot_pairs.event_gate and not parts.stages.slot_pairs.defer
     for name in ("vector", "bm25", "tagvote", "plugmem"):
-        assert not recipe(name, Settings()).enabled("slot_pairs"), name
+        assert not recipe(name, on).enabled("slot_pairs"), name
 
 
 def test_with_keep_order_the_group_is_lifted_in_the_order_an_earlier_stage_gave_it():
