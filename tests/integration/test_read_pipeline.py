@@ -55,13 +55,16 @@ def test_version_choice_switched_off_no_longer_lifts_the_newest_announcement(ann
     assert [h.id for h in plain.hits] != [h.id for h in chosen.hits]
 
 
-def test_latest_slots_switched_off_keep_the_plain_top_k(graph, store, minilm, space):
-    build = GraphBuilder(store, minilm, space)
+def _release_notes(build: GraphBuilder) -> tuple[str, str]:
+    """Nine dated release notes and a newest two-word fact: the latest stage reserves a slot for it."""
     for i in range(9):
         build.semantic(f"Release notes for the Lyon app version 1.{i}: deployment checklist and fixes",
                        valid_from=at(f"2021-0{i + 1}-01"))  # fmt: skip
-    newest = build.semantic("Lyon app", valid_from=at("2024-06-01"))
-    question = "Lyon app release notes deployment checklist fixes"
+    return build.semantic("Lyon app", valid_from=at("2024-06-01")), "Lyon app release notes deployment checklist fixes"
+
+
+def test_latest_slots_switched_off_keep_the_plain_top_k(graph, store, minilm, space):
+    newest, question = _release_notes(GraphBuilder(store, minilm, space))
     reserved = graph.recall(question, space, mode="semantic", k=6)
     assert newest in stage_signals(reserved, "latest")
     plain = graph.recall(question, space, mode="semantic", k=6, recipe="hybrid-no:latest")
@@ -89,12 +92,7 @@ def test_switching_off_stages_that_did_not_act_changes_nothing(announced, space)
 
 def test_a_read_setting_changed_on_a_running_graph_applies_to_the_next_recall(graph, store, minilm, space):
     # the recall's config is built once per value of the read settings, never kept past a change
-    build = GraphBuilder(store, minilm, space)
-    for i in range(9):
-        build.semantic(f"Release notes for the Lyon app version 1.{i}: deployment checklist and fixes",
-                       valid_from=at(f"2021-0{i + 1}-01"))  # fmt: skip
-    newest = build.semantic("Lyon app", valid_from=at("2024-06-01"))
-    question = "Lyon app release notes deployment checklist fixes"
+    newest, question = _release_notes(GraphBuilder(store, minilm, space))
     assert newest in stage_signals(graph.recall(question, space, mode="semantic", k=6), "latest")
     graph.settings.read_latest_slots = 0  # changed in place
     assert stage_signals(graph.recall(question, space, mode="semantic", k=6), "latest") == []

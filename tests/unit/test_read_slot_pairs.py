@@ -3,23 +3,10 @@ most of the question's rare words, decided per pair, and the newest of them read
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from graphmem.read.fusion import Fused
-from graphmem.read.legs.base import UnitRow
 from graphmem.read.slot_pairs import PairSettings, order_slot_versions, question_words, same_slot, slot_group
 from graphmem.read.slots import slot_terms
-
-
-def fused(id: str, score: float, day: int | None, text: str) -> Fused:
-    row = UnitRow(
-        id=id, kind="episodic", text=text, score=score, similarity=0.5,
-        event_at=datetime(2024, 1, day, tzinfo=UTC) if day else None, author=None, status="active",
-        valid_from=None, valid_to=None, importance=1.0, credibility=1.0, ret=None, uses=None,
-        episode_id=None, seq=None, unit_kind=None,
-    )  # fmt: skip
-    return Fused(row, score)
-
+from tests.support.fused import fused
 
 # "what is the bed count on ward-7b these days?", with the rarity weights its words have in set B (seed 7)
 WEIGHTS = {"ward-7b": 2.22, "7b": 2.22, "ward": 0.48, "bed": 2.06, "count": 2.91}

@@ -3,24 +3,10 @@ version of the slot for a question about a state; no wording of a value or a cha
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from graphmem.read.fusion import Fused
-from graphmem.read.legs.base import UnitRow
 from graphmem.read.slots import SlotSettings, asks_about_state, choose_by_slot, question_terms, slot_terms
-
-
-def fused(id: str, score: float, day: int | None, text: str) -> Fused:
-    row = UnitRow(
-        id=id, kind="episodic", text=text, score=score, similarity=0.5,
-        event_at=datetime(2024, 1, day, tzinfo=UTC) if day else None, author=None, status="active",
-        valid_from=None, valid_to=None, importance=1.0, credibility=1.0, ret=None, uses=None,
-        episode_id=None, seq=None, unit_kind=None,
-    )  # fmt: skip
-    return Fused(row, score)
-
+from tests.support.fused import fused
 
 SETTINGS = SlotSettings(weight=0.5, margin=0.1, window=30)
 
