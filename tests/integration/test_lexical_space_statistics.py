@@ -121,3 +121,29 @@ def test_new_units_in_a_space_count_at_its_next_question(store, minilm, space):
     ids_after = build.semantic(texts[-1])
     scores = dict(leg(store, minilm, space))
     assert scores[ids_after] == pytest.approx(bm25_scores(texts, QUESTION)[-1])
+
+
+def test_a_long_question_counts_a_bounded_number_of_terms_and_scores_the_same(store, minilm, space):
+    # 70 distinct words: the first 64 are counted live, the rest are read from the space's sampled units,
+    # which in a space this small are all of them; the scores are still the space's exact BM25.
+    question = " ".join([*(f"filler{i}" for i in range(66)), "harbour", "pilot", "crane", "schedule"])
+    build = GraphBuilder(store, minilm, space)
+    ids = [build.semantic(text) for text in TEXTS]
+    reads = []
+    read = store.read
+
+    def counting(name, **params):
+        if name == "read/lexical_stats":
+            reads.append(max(len(terms) for terms in params["terms"].values()))
+        return read(name, **params)
+
+    store.read = counting
+    try:
+        ranking = lexical_leg(
+            store, space, question, minilm.embed([question])[0], AsOf.resolve(None, None), ("semantic",), k=10
+        )
+    finally:
+        del store.read
+    assert reads == [64]
+    expected = dict(zip(ids, bm25_scores(TEXTS, question), strict=True))
+    assert {row.id: row.score for row in ranking.rows} == {i: pytest.approx(s) for i, s in expected.items() if s > 0}

@@ -152,9 +152,12 @@ def space_statistics(
     Counted live up to `cap` by the space's own full-text hits (one read), which is exact for a space
     holding fewer than `cap` units of the kind. In a bigger space the unit count comes from the space's
     kept profile (`space_profile`), and a term held by `cap` units or more is taken to be held by its
-    share of the profile's sampled units (at least `cap`). The mean length is the profile's."""
+    share of the profile's sampled units (at least `cap`). The mean length is the profile's. Only the first
+    `MAX_COUNTED_TERMS` terms are counted live, so a long question costs a bounded read; the rest are taken
+    to be held by their sampled share (exact in a space of up to `space_profile.SAMPLE` units)."""
+    counted = terms[:MAX_COUNTED_TERMS]
     queries = {
-        kind: [{"term": t, "query": in_space_query(escape(t), space, TEXT_FIELDS[kind])} for t in terms]
+        kind: [{"term": t, "query": in_space_query(escape(t), space, TEXT_FIELDS[kind])} for t in counted]
         for kind in kinds
     }
     live: dict[str, tuple[int, dict[str, int]]] = {kind: (0, {}) for kind in kinds}
@@ -167,6 +170,7 @@ def space_statistics(
         if not exact:
             units = max(units, profile.units)
             df = {t: held if held < cap else max(held, round(units * profile.share(t))) for t, held in df.items()}
+        df.update((t, round(units * profile.share(t))) for t in terms[MAX_COUNTED_TERMS:])
         out[kind] = SpaceStatistics(units, df, profile.mean_length)
     return out
 
@@ -188,3 +192,5 @@ def space_scores(texts: Sequence[str], stats: SpaceStatistics) -> list[float]:
 
 
 MAX_FETCH = 20_000
+# Query terms whose units are counted live, per kind (each a capped full-text read).
+MAX_COUNTED_TERMS = 64
