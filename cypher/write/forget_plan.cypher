@@ -7,11 +7,12 @@
 // and Tags and Subgoals left with nothing else. `touched` = surviving nodes whose cached validity must be
 // recomputed: versions the erased nodes had superseded or merged, and facts that lose an evidence unit.
 // `episode_ids` = the Episodes of the batch's units (removed once no unit is left in them).
+// (`id IS NOT NULL` lets the planner seek the (space, id) index instead of scanning every space's nodes.)
 CALL () {
-  MATCH (u:Episodic {space: $space}) WHERE $mode = 'all'
+  MATCH (u:Episodic) WHERE $mode = 'all' AND u.space = $space AND u.id IS NOT NULL
   RETURN u
   UNION
-  MATCH (u:Episodic {space: $space, author: $author}) WHERE $mode = 'author'
+  MATCH (u:Episodic) WHERE $mode = 'author' AND u.space = $space AND u.id IS NOT NULL AND u.author = $author
   RETURN u
   UNION
   MATCH (u:Episodic {space: $space, id: $id}) WHERE $mode = 'id'
@@ -36,7 +37,9 @@ CALL (units) {
   RETURN collect(d) AS resting
 }
 WITH units, resting, COLLECT {
-  MATCH (d:Semantic {space: $space, author: $author}) WHERE $mode = 'author' AND NOT EXISTS { (d)-[:EVIDENCED_BY]->() }
+  MATCH (d:Semantic)
+  WHERE $mode = 'author' AND d.space = $space AND d.id IS NOT NULL AND d.author = $author
+    AND NOT EXISTS { (d)-[:EVIDENCED_BY]->() }
   RETURN d
 } AS loose
 WITH units, resting, loose[0..$batch_size] AS loose
