@@ -27,26 +27,15 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from graphmem.db import Store
 from graphmem.read.fusion import Fused
 from graphmem.read.legs.lexical import TEXT_FIELDS, in_space_query
+from graphmem.read.pipeline.config import SlotPairsSettings
 from graphmem.read.slots import slot_terms
 from graphmem.text import normalize_tag
-
-
-@dataclass(frozen=True)
-class PairSettings:
-    window: int = 30
-    overlap: float = 0.7  # weighted Jaccard of two candidates' question words, to state one slot
-    shared: float = 0.6  # share of the question's weight the pair must both hold (and the anchor alone)
-    tier: float = 0.1  # members within this share of the anchor's coverage read in the top tier
-    lift: bool = True  # the group goes above the window's other candidates (else it keeps its places)
-    cosine: float = -1.0  # and a pair's texts (own or source) at least this near
-
 
 _LUCENE_WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -89,7 +78,7 @@ def weight_of(terms: frozenset[str], weights: Mapping[str, float]) -> float:
 
 
 def same_slot(
-    a: frozenset[str], b: frozenset[str], weights: Mapping[str, float], total: float, s: PairSettings
+    a: frozenset[str], b: frozenset[str], weights: Mapping[str, float], total: float, s: SlotPairsSettings
 ) -> bool:
     """True when two candidates holding question words `a` and `b` state one slot (module docstring)."""
     both = weight_of(a & b, weights)
@@ -110,7 +99,7 @@ def slot_group(
     window: Sequence[Fused],
     held: Mapping[str, frozenset[str]],
     weights: Mapping[str, float],
-    s: PairSettings,
+    s: SlotPairsSettings,
     vectors: Mapping[str, Sequence[np.ndarray]] | None = None,
 ) -> tuple[list[Fused], dict[str, float]]:
     """The anchor's group in `window` (anchor first) and each member's share of the question's weight;
@@ -143,7 +132,7 @@ def order_slot_versions(
     ranked: Sequence[Fused],
     held: Mapping[str, frozenset[str]],
     weights: Mapping[str, float],
-    s: PairSettings,
+    s: SlotPairsSettings,
     vectors: Mapping[str, Sequence[np.ndarray]] | None = None,
     keep_order: bool = False,
 ) -> list[Fused]:

@@ -4,14 +4,15 @@ most of the question's rare words, decided per pair, and the newest of them read
 from __future__ import annotations
 
 from graphmem.read.fusion import Fused
-from graphmem.read.slot_pairs import PairSettings, order_slot_versions, question_words, same_slot, slot_group
+from graphmem.read.pipeline.config import SlotPairsSettings
+from graphmem.read.slot_pairs import order_slot_versions, question_words, same_slot, slot_group
 from graphmem.read.slots import slot_terms
 from tests.support.fused import fused
 
 # "what is the bed count on ward-7b these days?", with the rarity weights its words have in set B (seed 7)
 WEIGHTS = {"ward-7b": 2.22, "7b": 2.22, "ward": 0.48, "bed": 2.06, "count": 2.91}
 TOTAL = sum(WEIGHTS.values())
-S = PairSettings(window=30, overlap=0.7, shared=0.6, tier=0.1)
+S = SlotPairsSettings(window=30, overlap=0.7, shared=0.6, tier=0.1)
 
 
 def held(*items: Fused) -> dict[str, frozenset[str]]:
@@ -87,7 +88,7 @@ def test_a_pair_needs_near_texts_when_a_cosine_is_set():
 
     items = [fused("old", 1.0, 3, "the bed count on ward-7b is 14"), fused("new", 0.9, 10, "bed count ward-7b 22")]
     far = {"old": [np.array([1.0, 0.0])], "new": [np.array([0.0, 1.0])]}
-    strict = PairSettings(window=30, overlap=0.7, shared=0.6, tier=0.1, cosine=0.5)
+    strict = SlotPairsSettings(window=30, overlap=0.7, shared=0.6, tier=0.1, cosine=0.5)
     assert [f.row.id for f in order_slot_versions(items, held(*items), WEIGHTS, strict, far)] == ["old", "new"]
     assert [f.row.id for f in order_slot_versions(items, held(*items), WEIGHTS, S, far)] == ["new", "old"]
 

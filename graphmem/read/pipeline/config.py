@@ -87,10 +87,11 @@ class SlotsSettings(StageSettings):
 
 class SlotPairsSettings(StageSettings):
     window: int = Field(30, ge=0)
-    overlap: float = Field(0.7, ge=0, le=1)
-    shared: float = Field(0.6, ge=0, le=1)
-    tier: float = Field(0.1, ge=0, le=1)
-    cosine: float = Field(-1.0, ge=-1, le=1)
+    overlap: float = Field(0.7, ge=0, le=1)  # weighted Jaccard of two candidates' question words, to state one slot
+    shared: float = Field(0.6, ge=0, le=1)  # share of the question's weight both hold (and the anchor alone)
+    tier: float = Field(0.1, ge=0, le=1)  # members within this share of the anchor's coverage read in the top tier
+    cosine: float = Field(-1.0, ge=-1, le=1)  # and a pair's texts (own or source) at least this near
+    lift: bool = True  # the group goes above the window's other candidates (else it keeps its places)
     event_gate: bool = True  # leave a question with an event/change cue word alone (English; switchable)
     defer: bool = True  # when the wording stage (`versions`) moved a candidate, keep its order within the group
     rarity_cap: int = Field(1000, ge=1)

@@ -12,7 +12,7 @@ import numpy as np
 from graphmem.read.fusion import Fused
 from graphmem.read.pipeline.context import RecallContext
 from graphmem.read.pipeline.stages.base import SIGNAL_PREFIX, record_moves
-from graphmem.read.slot_pairs import PairSettings, order_slot_versions, question_words, rarity
+from graphmem.read.slot_pairs import order_slot_versions, question_words, rarity
 from graphmem.read.slots import asks_about_state, slot_terms
 from graphmem.read.versions import unit_subjects
 
@@ -43,13 +43,6 @@ class SlotPairsStage:
             held[f.row.id] = slot_terms(f"{f.row.text or ''}\n{source}") & weights.keys()
             if subject is not None:
                 vectors[f.row.id] = [v for v in (subject.embedding, subject.source_embedding) if v is not None]
-        pair = PairSettings(
-            window=settings.window,
-            overlap=settings.overlap,
-            shared=settings.shared,
-            tier=settings.tier,
-            cosine=settings.cosine,
-        )
-        ranked = order_slot_versions(items, held, weights, pair, vectors, keep_order)
+        ranked = order_slot_versions(items, held, weights, settings, vectors, keep_order)
         record_moves(self.name, items, ranked)
         return ranked
