@@ -1,6 +1,7 @@
 // One page of a space's episodes known at $known_at, most recently recorded first (keyset on recorded_at, id).
+// (`id IS NOT NULL` lets the planner seek the (space, id) index instead of scanning every space's episodes.)
 MATCH (n:Episode)
-WHERE n.space = $space
+WHERE n.space = $space AND n.id IS NOT NULL
   AND n.recorded_at <= $known_at AND n.expired_at > $known_at
   AND ($kind IS NULL OR n.kind = $kind)
   AND ($session_id IS NULL OR n.session_id = $session_id)

@@ -2,7 +2,8 @@
 // consolidation merges, and versions added (their author), oldest first. The service's `changes` runs this.
 // Parameters: $space (text); $since, $until (datetimes, valid time; the window is [since, until)), e.g.
 // :param since => datetime('2024-01-01T00:00:00Z'); $limit (integer, most rows returned, e.g. 1000).
-// (`status IS NOT NULL` lets the planner use the (space, status) range indexes.)
+// (`status IS NOT NULL` lets the planner seek the (space, status) range indexes, one label at a time: a label
+// disjunction or a bare `{space: $space}` scans every space's nodes.)
 // Dates given as text (Browser's `:params {...}` map form) would compare as null and match nothing: refused.
 WITH CASE WHEN $since IS :: ZONED DATETIME AND $until IS :: ZONED DATETIME THEN true
           ELSE datetime('since and until must be datetimes (:param since => datetime(...)), not the text '
@@ -14,7 +15,12 @@ CALL () {
          [l IN labels(new) WHERE l IN ['Semantic', 'Procedural', 'Episodic']][0] AS label,
          coalesce(new.text, new.caption) AS text, r.by AS by, r.kind AS kind, r.reason AS reason
   UNION ALL
-  MATCH (m:Semantic|Procedural {space: $space})-[r:MERGED_FROM]->(src)
+  CALL () {
+    MATCH (m:Semantic) WHERE m.space = $space AND m.status IS NOT NULL RETURN m
+    UNION
+    MATCH (m:Procedural) WHERE m.space = $space AND m.status IS NOT NULL RETURN m
+  }
+  MATCH (m)-[r:MERGED_FROM]->(src)
   WHERE r.at >= $since AND r.at < $until
   RETURN 'merged' AS change, r.at AS at, r.recorded_at AS recorded_at, m.id AS id, src.id AS other_id,
          [l IN labels(m) WHERE l IN ['Semantic', 'Procedural']][0] AS label,

@@ -1,7 +1,13 @@
 // Consolidation merges and their sources: each merged node in a space with the sources it folded together
 // (their text, author and validity), newest merge first.
-// Parameters: $space (text).
-MATCH (m:Semantic|Procedural {space: $space})-[r:MERGED_FROM]->(src)
+// Parameters: $space (text). The space's nodes are found by its (space, status) indexes, one label at a time,
+// not by scanning every space's nodes.
+CALL () {
+  MATCH (m:Semantic) WHERE m.space = $space AND m.status IS NOT NULL RETURN m
+  UNION
+  MATCH (m:Procedural) WHERE m.space = $space AND m.status IS NOT NULL RETURN m
+}
+MATCH (m)-[r:MERGED_FROM]->(src)
 WITH m, r, src
 ORDER BY src.valid_from, src.id
 WITH m, min(r.at) AS at, max(r.recorded_at) AS recorded_at,

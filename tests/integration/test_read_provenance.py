@@ -220,12 +220,3 @@ def test_evidence_units_as_of_never_cite_later_documents(graph, build, space):
     then = graph.evidence_units([fact], space, as_of="2023-01-01T00:00:00Z")
     assert [u.id for u in then[fact]] == [early]
     assert [u.id for u in graph.evidence_units([fact], space)[fact]] == [early, late]
-
-
-def test_erasing_a_space_seeks_its_nodes_by_index_not_by_every_spaces_label(store):
-    # A label scan would make one tenant's erasure cost grow with every other tenant's nodes.
-    params = {"space": "s", "batch_size": 10, "mode": "all", "id": None, "author": None}
-    for name in ("write/forget_sweep", "write/forget_plan"):
-        _, summary, _ = store.driver.execute_query("EXPLAIN " + load_query(name), params)
-        ops = _operators(summary.plan)
-        assert not {"NodeByLabelScan", "AllNodesScan"} & set(ops), (name, ops)
