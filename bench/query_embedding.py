@@ -2,10 +2,11 @@
 
 Usage: python bench/query_embedding.py [--calls 200] [--block 10] [--hog N] [--only TEXT ...]
 
-Loads the default sentence-transformers model once and times `--calls` embeddings of one 10-word question
-per variant, after an untimed warm-up, rotating the variants every `--block` calls so that the shared
-machine's load falls on all of them alike. `--hog N` runs N busy-looping processes meanwhile (the
-contention Neo4j's background work causes); `--only` keeps the variants whose name holds one of the texts.
+Loads the default sentence-transformers model twice (short calls in ONNX Runtime, and in torch) and times
+`--calls` embeddings of one 10-word question per variant, after an untimed warm-up, rotating the variants
+every `--block` calls so that the shared machine's load falls on all of them alike. `--hog N` runs N
+busy-looping processes meanwhile (the contention Neo4j's background work causes); `--only` keeps the
+variants whose name holds one of the texts.
 Prints median / p95 ms per variant and the load average.
 """
 
@@ -36,9 +37,11 @@ def main() -> None:
 
     import torch
 
+    from graphmem.config import get_settings
     from graphmem.embed.sentence_transformers import SentenceTransformerEmbedder
 
-    embedder = SentenceTransformerEmbedder()  # GRAPHMEM_EMBED_THREADS' default: 1 thread for a question
+    embedder = SentenceTransformerEmbedder()  # torch; GRAPHMEM_EMBED_THREADS' default: 1 thread for a question
+    onnx = SentenceTransformerEmbedder(query_runtime="onnx", cache_dir=get_settings().cache_dir.expanduser() / "onnx")
     model = embedder._model
     default_threads = os.cpu_count() or 1
     torch.set_num_threads(default_threads)
@@ -70,7 +73,8 @@ def main() -> None:
         return run
 
     variants: dict[str, Callable[[], object]] = {
-        f"service embed() ({embedder.threads_for(1)} thread)": lambda: embedder.embed([QUESTION]),
+        f"service embed(), {onnx.query_runtime} ({onnx.threads_for(1)} thread)": lambda: onnx.embed([QUESTION]),
+        f"service embed(), torch ({embedder.threads_for(1)} thread)": lambda: embedder.embed([QUESTION]),
         f"encode, {default_threads} threads": encode(),
         "encode, 1 thread": threads(1, encode()),
         "encode, progress bar on": lambda: model.encode([QUESTION], normalize_embeddings=True, show_progress_bar=True),

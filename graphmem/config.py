@@ -65,6 +65,12 @@ class Settings(BaseSettings):
         le=256,
         description="torch threads for a query-sized embedding call (a few short texts)",
     )
+    embed_query_runtime: Literal["onnx", "torch"] = Field(
+        "onnx",
+        alias="GRAPHMEM_EMBED_QUERY_RUNTIME",
+        description="runtime of query-sized calls of the sentence-transformers embedder: onnx (the same weights, "
+        "exported once to GRAPHMEM_CACHE_DIR/onnx; torch where onnxruntime is missing or the vectors differ) or torch",
+    )
     embed_batch_threads: int = Field(
         0,
         alias="GRAPHMEM_EMBED_BATCH_THREADS",

@@ -20,6 +20,8 @@ def make_embedder(settings: Settings) -> Embedder:
             batch_size=settings.embed_batch_size,
             threads=settings.embed_threads,
             batch_threads=settings.embed_batch_threads,
+            query_runtime=settings.embed_query_runtime,
+            cache_dir=settings.cache_dir.expanduser() / "onnx",
         )
     if kind == "openai":
         from graphmem.embed.openai import OpenAIEmbedder

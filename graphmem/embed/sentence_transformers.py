@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+from graphmem.embed.onnx_query import QueryRuntime
 from graphmem.errors import ConfigError
 
+log = logging.getLogger(__name__)
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
 # Calls of at most this many texts are queries (a question, a few tags), timed on `threads` threads.
 SHORT_CALL_TEXTS = 8
@@ -25,13 +29,21 @@ def default_model_path() -> str:
 
 
 class SentenceTransformerEmbedder:
-    """Local model inference. A call of at most `SHORT_CALL_TEXTS` texts (a query) runs on `threads` torch
-    threads, a larger one (an ingest batch) on `batch_threads` (0: one per core): two threads waiting on
-    each other at every layer cost a short question 10-100x its time when another process holds a core.
-    The model is warmed (first calls per shape and thread count) before the constructor returns."""
+    """Local model inference. A call of at most `SHORT_CALL_TEXTS` texts (a query) runs on `threads` threads —
+    in ONNX Runtime with `query_runtime="onnx"` (the model exported to `cache_dir`, see `onnx_query`), else in
+    torch —, a larger one (an ingest batch) on `batch_threads` torch threads (0: one per core): two threads
+    waiting on each other at every layer cost a short question 10-100x its time when another process holds a
+    core. The model is warmed (first calls per shape and thread count) before the constructor returns."""
 
     def __init__(
-        self, model: str | None = None, batch_size: int = 64, *, threads: int = 1, batch_threads: int = 0
+        self,
+        model: str | None = None,
+        batch_size: int = 64,
+        *,
+        threads: int = 1,
+        batch_threads: int = 0,
+        query_runtime: str = "torch",
+        cache_dir: Path | None = None,
     ) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -50,6 +62,9 @@ class SentenceTransformerEmbedder:
         self._lock = threading.Lock()  # torch inference is not re-entrant across threads on one model
         dims = self._model.get_embedding_dimension()
         self.dimensions = int(dims) if dims else len(self.embed(["x"])[0])
+        self._short: QueryRuntime | None = None
+        if query_runtime == "onnx" and cache_dir is not None:
+            self._short = QueryRuntime.load(self._model, path, cache_dir, threads, WARM_UP_QUESTION)
         self.warm_up()
 
     def threads_for(self, count: int) -> int:
@@ -62,9 +77,19 @@ class SentenceTransformerEmbedder:
         self.embed([WARM_UP_QUESTION, WARM_UP_QUESTION.upper()])
         self.embed([WARM_UP_QUESTION] * (SHORT_CALL_TEXTS + 1))
 
+    @property
+    def query_runtime(self) -> str:
+        """What runs a call of at most `SHORT_CALL_TEXTS` texts: onnx or torch."""
+        return "onnx" if self._short is not None else "torch"
+
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
+        if self._short is not None and len(texts) <= SHORT_CALL_TEXTS:  # no lock: sessions are thread-safe
+            try:
+                return self._short.encode(texts).tolist()
+            except Exception:  # e.g. the tokenizer busy with a batch on another thread: torch answers
+                log.debug("short embedding call fell back to torch", exc_info=True)
         import torch
 
         with self._lock:

@@ -38,7 +38,9 @@ def recorded() -> Iterator[tuple[SentenceTransformerEmbedder, Calls]]:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(SentenceTransformer, "encode", recording)
-        embedder = make_embedder(Settings(GRAPHMEM_EMBED_THREADS=1, GRAPHMEM_EMBED_BATCH_THREADS=2))
+        embedder = make_embedder(
+            Settings(GRAPHMEM_EMBED_THREADS=1, GRAPHMEM_EMBED_BATCH_THREADS=2, GRAPHMEM_EMBED_QUERY_RUNTIME="torch")
+        )
         assert isinstance(embedder, SentenceTransformerEmbedder)
         yield embedder, calls
 
