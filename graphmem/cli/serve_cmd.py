@@ -34,6 +34,9 @@ def _serve(args: argparse.Namespace) -> int:
     if not args.no_schema_install:
         report = install_schema(store, services.embedder.dimensions, settings.vector_quantization)
         print(f"schema ready on Neo4j {report.server_version} ({report.dimensions}-d vectors)")
+    runtime = getattr(services.embedder, "query_runtime", None)
+    if runtime:  # an operator sees whether questions take the fast path
+        print(f"embedder {services.embedder.name}: questions embedded in {runtime}")
     print(prepare_key_store(settings, store))
     host = args.host or settings.host
     port = args.port or settings.port
