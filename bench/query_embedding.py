@@ -72,9 +72,10 @@ def main() -> None:
 
         return run
 
+    one = [QUESTION]
     variants: dict[str, Callable[[], object]] = {
-        f"service embed(), {onnx.query_runtime} ({onnx.threads_for(1)} thread)": lambda: onnx.embed([QUESTION]),
-        f"service embed(), torch ({embedder.threads_for(1)} thread)": lambda: embedder.embed([QUESTION]),
+        f"service embed(), {onnx.query_runtime} ({onnx.threads_for(one)} thread)": lambda: onnx.embed(one),
+        f"service embed(), torch ({embedder.threads_for(one)} thread)": lambda: embedder.embed(one),
         f"encode, {default_threads} threads": encode(),
         "encode, 1 thread": threads(1, encode()),
         "encode, progress bar on": lambda: model.encode([QUESTION], normalize_embeddings=True, show_progress_bar=True),

@@ -15,9 +15,19 @@ from graphmem.errors import ConfigError
 
 log = logging.getLogger(__name__)
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
-# Calls of at most this many texts are queries (a question, a few tags), timed on `threads` threads.
+# A query-sized call (a question, its tags) has at most SHORT_CALL_TEXTS texts, or at most
+# SHORT_CALL_MAX_TEXTS texts of SHORT_CALL_CHARS characters in all; it runs on `threads` threads.
 SHORT_CALL_TEXTS = 8
+SHORT_CALL_MAX_TEXTS = 64
+SHORT_CALL_CHARS = 2048
 WARM_UP_QUESTION = "what did the team decide about the budget last week?"
+
+
+def is_query_sized(texts: Sequence[str]) -> bool:
+    """Whether a call is a question's (see SHORT_CALL_*), not an ingest batch's."""
+    if len(texts) <= SHORT_CALL_TEXTS:
+        return True
+    return len(texts) <= SHORT_CALL_MAX_TEXTS and sum(len(t) for t in texts) <= SHORT_CALL_CHARS
 
 
 def default_model_path() -> str:
@@ -29,7 +39,7 @@ def default_model_path() -> str:
 
 
 class SentenceTransformerEmbedder:
-    """Local model inference. A call of at most `SHORT_CALL_TEXTS` texts (a query) runs on `threads` threads —
+    """Local model inference. A query-sized call (`is_query_sized`: a question, its tags) runs on `threads` threads —
     in ONNX Runtime with `query_runtime="onnx"` (the model exported to `cache_dir`, see `onnx_query`), else in
     torch —, a larger one (an ingest batch) on `batch_threads` torch threads (0: one per core): two threads
     waiting on each other at every layer cost a short question 10-100x its time when another process holds a
@@ -67,25 +77,25 @@ class SentenceTransformerEmbedder:
             self._short = QueryRuntime.load(self._model, path, cache_dir, threads, WARM_UP_QUESTION)
         self.warm_up()
 
-    def threads_for(self, count: int) -> int:
-        """Torch intra-op threads a call of `count` texts runs on."""
-        return self.threads if count <= SHORT_CALL_TEXTS else self.batch_threads
+    def threads_for(self, texts: Sequence[str]) -> int:
+        """Torch intra-op threads a call of `texts` runs on."""
+        return self.threads if is_query_sized(texts) else self.batch_threads
 
     def warm_up(self) -> None:
         """Run the first calls (one-time allocations, per-shape kernels) so no request pays for them."""
         self.embed([WARM_UP_QUESTION])
         self.embed([WARM_UP_QUESTION, WARM_UP_QUESTION.upper()])
-        self.embed([WARM_UP_QUESTION] * (SHORT_CALL_TEXTS + 1))
+        self.embed([WARM_UP_QUESTION] * (SHORT_CALL_MAX_TEXTS + 1))  # a batch
 
     @property
     def query_runtime(self) -> str:
-        """What runs a call of at most `SHORT_CALL_TEXTS` texts: onnx or torch."""
+        """What runs a query-sized call: onnx or torch."""
         return "onnx" if self._short is not None else "torch"
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
-        if self._short is not None and len(texts) <= SHORT_CALL_TEXTS:  # no lock: sessions are thread-safe
+        if self._short is not None and is_query_sized(texts):  # no lock: sessions are thread-safe
             try:
                 return self._short.encode(texts).tolist()
             except Exception:  # e.g. the tokenizer busy with a batch on another thread: torch answers
@@ -93,7 +103,7 @@ class SentenceTransformerEmbedder:
         import torch
 
         with self._lock:
-            wanted = self.threads_for(len(texts))
+            wanted = self.threads_for(texts)
             if torch.get_num_threads() != wanted:
                 torch.set_num_threads(wanted)
             vectors = self._model.encode(

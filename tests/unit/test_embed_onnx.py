@@ -13,7 +13,7 @@ import pytest
 
 from graphmem.config import Settings
 from graphmem.embed import make_embedder
-from graphmem.embed.sentence_transformers import SHORT_CALL_TEXTS, SentenceTransformerEmbedder
+from graphmem.embed.sentence_transformers import SHORT_CALL_MAX_TEXTS, SentenceTransformerEmbedder
 
 QUESTIONS = [
     "what did the Berlin office decide about the travel budget?",
@@ -46,7 +46,7 @@ def onnx(cache: Path) -> SentenceTransformerEmbedder:
 
 def _torch_vectors(embedder: SentenceTransformerEmbedder, texts: list[str]) -> np.ndarray:
     """The same texts through the torch (batch) path: padded past the short-call size."""
-    filler = [f"filler sentence {i}" for i in range(SHORT_CALL_TEXTS + 1)]
+    filler = [f"filler sentence {i}" for i in range(SHORT_CALL_MAX_TEXTS + 1)]
     return np.asarray(embedder.embed(texts + filler)[: len(texts)])
 
 

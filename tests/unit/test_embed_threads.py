@@ -14,7 +14,17 @@ from graphmem.api import Services, create_app
 from graphmem.config import Settings
 from graphmem.db import Store
 from graphmem.embed import make_embedder
-from graphmem.embed.sentence_transformers import SHORT_CALL_TEXTS, SentenceTransformerEmbedder
+from graphmem.embed.sentence_transformers import (
+    SHORT_CALL_CHARS,
+    SHORT_CALL_MAX_TEXTS,
+    SHORT_CALL_TEXTS,
+    SentenceTransformerEmbedder,
+    is_query_sized,
+)
+
+# The tags a HotpotQA question yields (one call of `match_tags`): more than eight texts, all short.
+TAGS = ["Kiss and Tell", "Corliss Archer", "woman", "government position", "film", "portrayed", "held"]
+TAGS += ["actress", "Shirley Temple", "Chief of Protocol", "United States"]
 
 
 class Calls:
@@ -54,9 +64,18 @@ def test_a_question_runs_on_the_query_threads_and_an_ingest_batch_on_the_batch_t
     embedder, calls = recorded
     calls.seen.clear()
     embedder.embed(["what did the Berlin office decide about the travel budget?"])
-    embedder.embed([f"sentence number {i} of a long document" for i in range(SHORT_CALL_TEXTS + 10)])
+    batch = [f"sentence number {i} of a long document about the depot" * 3 for i in range(SHORT_CALL_TEXTS + 10)]
+    embedder.embed(batch)
     embedder.embed(["one more question?"])
-    assert calls.seen == [(1, 1), (SHORT_CALL_TEXTS + 10, 2), (1, 1)]
+    embedder.embed(TAGS)  # a question's tags: many texts, few characters
+    assert calls.seen == [(1, 1), (SHORT_CALL_TEXTS + 10, 2), (1, 1), (len(TAGS), 1)]
+
+
+def test_a_call_is_query_sized_by_its_texts_and_their_characters() -> None:
+    assert is_query_sized(["a question of any length " * 40])
+    assert is_query_sized(TAGS) and len(TAGS) > SHORT_CALL_TEXTS
+    assert not is_query_sized(["x" * (SHORT_CALL_CHARS // 10)] * 11)  # more characters than a question has
+    assert not is_query_sized(["tag"] * (SHORT_CALL_MAX_TEXTS + 1))
 
 
 def test_the_service_loads_its_embedder_before_the_first_request() -> None:
