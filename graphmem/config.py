@@ -63,7 +63,7 @@ class Settings(BaseSettings):
         alias="GRAPHMEM_EMBED_THREADS",
         ge=1,
         le=256,
-        description="torch threads for a query-sized embedding call (a few short texts)",
+        description="threads for a query-sized embedding call (a question and its tags), in ONNX Runtime or torch",
     )
     embed_query_runtime: Literal["onnx", "torch"] = Field(
         "onnx",
