@@ -2,7 +2,8 @@
 own weights and tokenizer.
 
 The model's whole forward pass (transformer and pooling) is exported once to an ONNX file in a cache
-folder, named by a digest of the model's files and the torch version, and run on a fixed number of threads.
+folder, named by a digest of the model's files (names, sizes) and the torch version, and run on a fixed
+number of threads.
 `QueryRuntime.load` returns None where this cannot hold — onnxruntime missing, an export that fails, or
 vectors that differ from torch's for a check sentence — and the caller then keeps torch.
 """
@@ -26,7 +27,8 @@ OPSET = 17
 
 
 def model_digest(model_path: str) -> str:
-    """Names, sizes and modification times of the model's files, and the torch version, hashed."""
+    """Names and sizes of the model's files and the torch version, hashed: one export serves every copy of a
+    model (each venv has its own); a file that no longer matches its weights fails the check at load."""
     import torch
 
     digest = hashlib.sha256(f"torch {torch.__version__} opset {OPSET}".encode())
@@ -34,8 +36,7 @@ def model_digest(model_path: str) -> str:
     for path in sorted(root.rglob("*")) if root.is_dir() else []:
         if path.is_file():
             stat = path.stat()
-            digest.update(f"{path.relative_to(root)} {stat.st_size} {stat.st_mtime_ns}".encode())
-    digest.update(model_path.encode())
+            digest.update(f"{path.relative_to(root)} {stat.st_size}".encode())
     return digest.hexdigest()[:16]
 
 

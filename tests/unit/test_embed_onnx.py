@@ -111,3 +111,15 @@ def test_questions_beside_an_ingest_batch_get_their_own_vectors(onnx: SentenceTr
     for t in askers:
         t.join()
     assert wrong == []
+
+
+def test_an_export_whose_vectors_differ_is_made_again_then_left_for_torch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _embedder(tmp_path)
+    [export] = _exports(tmp_path)
+    stamp = export.stat().st_mtime_ns
+    monkeypatch.setattr("graphmem.embed.onnx_query.MIN_AGREEMENT", 1.01)  # no export can agree now
+    embedder = _embedder(tmp_path)
+    assert embedder.query_runtime == "torch"
+    assert export.stat().st_mtime_ns != stamp  # the reused file was exported once more before giving up
