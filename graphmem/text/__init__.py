@@ -1,8 +1,9 @@
-"""Text vocabulary shared by the write and read paths: tags, sentences, stop words and calendar names.
+"""Text vocabulary shared by the write and read paths: tags, numbers, sentences, stop words and calendar names.
 
 Deterministic and model-free, so what the write path stores and what the read path looks up agree.
 """
 
+from graphmem.text.numbers import numbers_of, same_numbers
 from graphmem.text.sentences import split_sentences
 from graphmem.text.tags import DEFAULT_MAX_TAGS, extract_tags, names_in, normalize_tag
 from graphmem.text.words import CALENDAR_WORDS, MONTH_NAMES, WEEKDAY_NAMES, stopwords
@@ -15,6 +16,8 @@ __all__ = [
     "extract_tags",
     "names_in",
     "normalize_tag",
+    "numbers_of",
+    "same_numbers",
     "split_sentences",
     "stopwords",
 ]

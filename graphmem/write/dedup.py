@@ -5,7 +5,8 @@ exact repeats — also from concurrent writers — `MERGE` onto one node. A key 
 then compared, through the label's vector index (never a scan), with the nodes already in the space: at
 cosine >= the threshold (tags 0.9, subgoals 0.8) it reuses that node. New keys within one call are also
 compared with each other, earlier ones winning. A reused node keeps its own text and embedding, so a
-cluster's text and embedding always agree.
+cluster's text and embedding always agree. A tag never joins a tag that carries other numbers
+(`graphmem.text.numbers`): "ward-7b" is not "ward-4c", nor "2024-10-02" "2024-01-12".
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from graphmem.ids import content_id
-from graphmem.text import normalize_tag
+from graphmem.text import normalize_tag, numbers_of
 from graphmem.write.embedding import SUBGOALS, TAGS, CallEmbedder
 
 LEGACY_FETCH = 50
+NEAREST_BY_NUMBERS = 5  # neighbours read per new key when numbers must agree (the nearest may carry others)
 
 
 @dataclass(frozen=True)
@@ -31,9 +33,10 @@ class KeyKind:
     existing_query: str
     nearest_query: str
     nearest_legacy_query: str
+    numbers_identify: bool = False  # a key joins only a node whose text carries the same numbers
 
 
-TAG = KeyKind("tag", TAGS, "write/tag_existing", "write/tag_nearest", "write/tag_nearest_legacy")
+TAG = KeyKind("tag", TAGS, "write/tag_existing", "write/tag_nearest", "write/tag_nearest_legacy", numbers_identify=True)
 SUBGOAL = KeyKind(
     "subgoal", SUBGOALS, "write/subgoal_existing", "write/subgoal_nearest", "write/subgoal_nearest_legacy"
 )
@@ -102,16 +105,27 @@ def resolve_keys(
     vectors = vectors_of.embed([display[n] for n in fresh], kind.embedded_as, known=known_vectors)
 
     rows = [{"key": norm, "vector": vector} for norm, vector in zip(fresh, vectors, strict=True)]
-    params = {"space": space, "rows": rows, "min_score": vector_score(threshold), "fetch": LEGACY_FETCH}
+    params = {
+        "space": space,
+        "rows": rows,
+        "min_score": vector_score(threshold),
+        "fetch": LEGACY_FETCH,
+        "per_key": NEAREST_BY_NUMBERS if kind.numbers_identify else 1,
+    }
     if store.server.supports_search_clause:
         near = summary.timed_db(lambda: store.read_search(kind.nearest_query, kind.nearest_legacy_query, **params))
     else:
         near = summary.timed_db(lambda: store.read(kind.nearest_legacy_query, **params))
-    matched = {r["key"]: r["id"] for r in near}
+    matched: dict[str, str] = {}
+    for r in sorted(near, key=lambda r: -r["score"]):
+        agrees = not kind.numbers_identify or numbers_of(r["name"]) == numbers_of(display[r["key"]])
+        if agrees and r["key"] not in matched:
+            matched[r["key"]] = r["id"]
 
     new: list[NewKey] = []
     unmatched = [i for i, norm in enumerate(fresh) if norm not in matched]
-    leader = _greedy_clusters(np.asarray([vectors[i] for i in unmatched], dtype=np.float32), threshold)
+    groups = [numbers_of(fresh[i]) for i in unmatched] if kind.numbers_identify else None
+    leader = _greedy_clusters(np.asarray([vectors[i] for i in unmatched], dtype=np.float32), threshold, groups=groups)
     for norm in fresh:
         if norm in matched:
             ids[norm] = matched[norm]
@@ -129,18 +143,25 @@ def resolve_keys(
     return Resolution(ids, new, joined)
 
 
-def _greedy_clusters(matrix: np.ndarray, threshold: float, block: int = 1024) -> list[int]:
-    """For each row (unit vectors), the index of the first earlier leader row at cosine >= threshold, or
-    its own index when none is (then it leads). Computed in blocks, so memory stays O(block x n)."""
+def _greedy_clusters(
+    matrix: np.ndarray, threshold: float, block: int = 1024, groups: list[tuple[str, ...]] | None = None
+) -> list[int]:
+    """For each row (unit vectors), the index of the most similar earlier leader row at cosine >= threshold
+    (and, with `groups`, in the same group), or its own index when none is (then it leads). Computed in
+    blocks, so memory stays O(block x n)."""
     n = matrix.shape[0]
     leader = list(range(n))
     is_leader = np.zeros(n, dtype=bool)
+    group_of = np.zeros(n, dtype=np.int64)
+    if groups is not None:
+        codes: dict[tuple[str, ...], int] = {}
+        group_of = np.asarray([codes.setdefault(g, len(codes)) for g in groups], dtype=np.int64)
     for start in range(0, n, block):
         stop = min(n, start + block)
         sims = matrix[start:stop] @ matrix[:stop].T
         for i in range(start, stop):
             row = sims[i - start, :i]
-            candidates = np.flatnonzero(is_leader[:i] & (row >= threshold))
+            candidates = np.flatnonzero(is_leader[:i] & (row >= threshold) & (group_of[:i] == group_of[i]))
             if candidates.size:
                 leader[i] = int(candidates[np.argmax(row[candidates])])
             else:

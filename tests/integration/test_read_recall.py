@@ -44,6 +44,16 @@ def test_exact_tag_match_outranks_fuzzy_one(graph, build, space):
     assert hybrid.hits[ranked.index(exact_fact)].signals["tagvote"].rank == 1
 
 
+def test_a_fuzzy_tag_match_keeps_the_question_s_numbers(graph, build, space):
+    # "ward-4c" is at cosine 0.86 to "ward-7b", "ward-7b particulars" at 0.87: only the latter names ward-7b.
+    other = build.semantic("beds: 20 on the ward", tags=[build.tag("ward-4c")])
+    asked = build.semantic("beds: 22 on the ward", tags=[build.tag("ward-7b particulars")])
+    votes = graph.tag_vote("How many beds does ward-7b have?", space)
+    assert ("ward-7b particulars", "fuzzy") in {(m.name, m.match) for m in votes.matches}
+    assert "ward-4c" not in {m.name for m in votes.matches}
+    assert ids(votes.facts) == [asked] and other not in ids(votes.facts)
+
+
 def test_a_rare_tag_votes_more_than_a_name_on_every_fact(graph, build, space):
     # A chat between two people: their names tag every fact. The question names one of them and a topic;
     # the fact tagged with the rare topic must win the vote, not any fact that merely names the person.

@@ -158,6 +158,24 @@ def test_near_duplicate_tags_reuse_one_tag(semantic_graph: MemoryGraph, store: S
     assert colour[0]["facts"] == 2
 
 
+def test_tags_that_carry_other_numbers_stay_apart(semantic_graph: MemoryGraph, store: Store, space: str) -> None:
+    # "2024-01-12" / "2024-10-02" are at cosine 0.94 and "ward-4c ..." / "ward-7b ..." near it too: each fact
+    # must keep the tag of its own date and ward, across calls (vector index) and within one (clustering).
+    semantic_graph.insert(Memory("card", space=space).append("", "Card updated 2024-01-12 by the duty desk.").close())
+    semantic_graph.insert(Memory("card", space=space).append("", "Card updated 2024-10-02 by the duty desk.").close())
+    two = Memory("wards", space=space).append("", "The ward-4c visiting hours are 14:00-20:00.")
+    semantic_graph.insert(two.append("", "The ward-7b visiting hours are 14:00-20:00.").close())
+
+    rows = store.run_read_text(
+        "MATCH (t:Tag)-[:TAGS]->(f:Semantic) WHERE t.space = $space RETURN t.name AS tag, collect(f.text) AS facts",
+        space=space,
+    )
+    facts = {r["tag"]: r["facts"] for r in rows}
+    for tag in ("2024-01-12", "2024-10-02", "ward-4c visiting hours", "ward-7b visiting hours"):
+        assert len(facts[tag]) == 1 and tag in facts[tag][0], facts
+    assert len(facts["duty desk"]) == 2 and len(facts["14:00-20:00"]) == 2  # same numbers still share a tag
+
+
 def test_concurrent_overlapping_ingests_leave_no_duplicate_tags_or_subgoals(
     graph: MemoryGraph, store: Store, space: str
 ) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graphmem.text import extract_tags, normalize_tag, split_sentences
+from graphmem.text import extract_tags, normalize_tag, numbers_of, same_numbers, split_sentences
 
 
 def test_normal_form_ignores_case_possessives_articles_plurals_and_punctuation() -> None:
@@ -55,3 +55,12 @@ def test_sentences_split_on_boundaries_but_not_abbreviations() -> None:
         "New line.",
         "3 dogs ran.",
     ]
+
+
+def test_numbers_are_identity() -> None:
+    assert numbers_of("ward-07b, 2024") == ("7", "2024")
+    assert numbers_of("٣ beds") == ("3",)  # any script's decimal digits
+    assert numbers_of("9" * 5000) == ("9" * 5000,)  # no int conversion, no size limit
+    assert not same_numbers("2024-10-02", "2024-01-12") and not same_numbers("2024-10-02", "2024-02-10")
+    assert not same_numbers("ward-7b", "ward-4c") and not same_numbers("level", "level 2")
+    assert same_numbers("ward-7b", "ward-7b particulars") and same_numbers("colour", "color")

@@ -104,6 +104,13 @@ def test_greedy_clusters_join_rows_to_the_first_similar_leader() -> None:
     assert _greedy_clusters(rows, 0.9, block=1) == [0, 0, 2, 2]
 
 
+def test_greedy_clusters_never_join_rows_of_other_groups() -> None:
+    rows = np.asarray([[1, 0], [0.99, 0.141], [1, 0], [0, 1]], dtype=np.float32)
+    groups = [("4",), ("7",), ("4",), ("7",)]  # the numbers each key carries
+    assert _greedy_clusters(rows, 0.9, groups=groups) == [0, 1, 0, 3]
+    assert _greedy_clusters(rows, 0.9, block=1, groups=groups) == [0, 1, 0, 3]
+
+
 def test_memory_builder_checks_every_value_and_names_the_field() -> None:
     memory = Memory("book a table", "home page", space="s")
     memory.append("search", "results", at="2024-01-01T10:00:00Z", reward=0.5)

@@ -1,7 +1,7 @@
 """Tag votes: the query's tags match Tag nodes exactly (by normal form, weight 5) or fuzzily (tag vector
-index, cosine >= 0.8, weight 1); matched tags vote over TAGS for facts valid in scope; facts the dense leg
-also found get +2; votes are normalised by each fact's tag count and *rank* the leg (PlugMem only used
-them to widen the pool)."""
+index, cosine >= 0.8, the same numbers, weight 1); matched tags vote over TAGS for facts valid in scope;
+facts the dense leg also found get +2; votes are normalised by each fact's tag count and *rank* the leg
+(PlugMem only used them to widen the pool)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from graphmem.embed import Embedder
 from graphmem.read.asof import AsOf
 from graphmem.read.legs.base import LegRanking, UnitRow
 from graphmem.read.results import TagMatch
-from graphmem.text import normalize_tag
+from graphmem.text import normalize_tag, numbers_of
 
 _LEGACY_FETCH = 100
 
@@ -28,7 +28,9 @@ def match_tags(
     fuzzy_weight: float = 1.0,
     per_tag: int = 5,
 ) -> list[TagMatch]:
-    """Tag nodes the query tags match, one entry per Tag node (an exact match beats a fuzzy one)."""
+    """Tag nodes the query tags match, one entry per Tag node (an exact match beats a fuzzy one). A fuzzy
+    match is one of a query tag's `per_tag` nearest tags, kept only when it carries the query tag's numbers
+    (`graphmem.text.numbers`: "ward-7b" does not match "ward-4c")."""
     tags = [t for t in dict.fromkeys(t.strip() for t in query_tags) if t]
     if not tags:
         return []
@@ -52,7 +54,8 @@ def match_tags(
     for row in rows:
         if row["match"] == "exact":
             best[row["id"]] = TagMatch(row["id"], row["name"], by_norm[row["query_tag"]], "exact", 1.0, exact_weight)
-    fuzzy = [row for row in rows if row["match"] == "fuzzy"]
+    numbers = {t: numbers_of(t) for t in tags}
+    fuzzy = [row for row in rows if row["match"] == "fuzzy" and numbers_of(row["name"]) == numbers[row["query_tag"]]]
     for row in sorted(fuzzy, key=lambda r: r["similarity"], reverse=True):
         if row["id"] not in best:
             best[row["id"]] = TagMatch(
