@@ -70,7 +70,7 @@ class CoverSettings(StageSettings):
 
 
 class NumbersSettings(StageSettings):
-    weight: float = Field(0.0, ge=0)
+    weight: float = Field(0.6, ge=0)
     window: int = Field(30, ge=0)
 
 
