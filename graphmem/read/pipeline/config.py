@@ -69,6 +69,11 @@ class CoverSettings(StageSettings):
     max_documents: int = Field(5, ge=1)
 
 
+class NumbersSettings(StageSettings):
+    weight: float = Field(0.6, ge=0)
+    window: int = Field(30, ge=0)
+
+
 class VersionsSettings(StageSettings):
     window: int = Field(30, ge=0)
     cosine: float = Field(0.65, ge=-1, le=1)
@@ -143,6 +148,7 @@ class Stages(_Model):
     value: ValueSettings = ValueSettings()
     dates: DatesSettings = DatesSettings()
     cover: CoverSettings = CoverSettings()
+    numbers: NumbersSettings = NumbersSettings()
     versions: VersionsSettings = VersionsSettings()
     slots: SlotsSettings = SlotsSettings()
     slot_pairs: SlotPairsSettings = SlotPairsSettings()
@@ -233,6 +239,11 @@ def from_settings(settings: Settings) -> RecallConfig:
             dates=DatesSettings(enabled=s.read_date_match_weight > 0, weight=s.read_date_match_weight),
             cover=CoverSettings(
                 enabled=s.read_cover_bonus > 0, bonus=s.read_cover_bonus, max_documents=s.read_cover_max_documents
+            ),
+            numbers=NumbersSettings(
+                enabled=s.read_numbers_weight > 0 and s.read_numbers_window > 1,
+                weight=s.read_numbers_weight,
+                window=s.read_numbers_window,
             ),
             versions=VersionsSettings(
                 enabled=s.read_version_window > 1,

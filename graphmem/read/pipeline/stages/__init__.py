@@ -7,6 +7,7 @@ from graphmem.read.pipeline.stages.cover import CoverStage
 from graphmem.read.pipeline.stages.dates import DatesStage
 from graphmem.read.pipeline.stages.episodes import EpisodesStage
 from graphmem.read.pipeline.stages.latest import LatestStage
+from graphmem.read.pipeline.stages.numbers import NumbersStage
 from graphmem.read.pipeline.stages.packing import PackingStage
 from graphmem.read.pipeline.stages.related import RelatedStage
 from graphmem.read.pipeline.stages.repeats import RepeatsStage
@@ -16,7 +17,7 @@ from graphmem.read.pipeline.stages.value import ValueStage
 from graphmem.read.pipeline.stages.versions import VersionsStage
 
 # Score stages add to each candidate's fused score (multi-hop rounds rank with them too).
-SCORE_STAGES: tuple[RankStage, ...] = (ValueStage(), DatesStage(), CoverStage())
+SCORE_STAGES: tuple[RankStage, ...] = (ValueStage(), DatesStage(), CoverStage(), NumbersStage())
 # Rerank stages reorder the scored candidates; `latest` then cuts them to the top k.
 RERANK_STAGES: tuple[RankStage, ...] = (VersionsStage(), SlotPairsStage(), SlotsStage(), BridgesStage())
 CUT_STAGE = LatestStage()
