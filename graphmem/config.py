@@ -178,7 +178,7 @@ class Settings(BaseSettings):
     read_cover_bonus: float = Field(0.3, alias="GRAPHMEM_READ_COVER_BONUS", ge=0)
     read_cover_max_documents: int = Field(5, alias="GRAPHMEM_READ_COVER_MAX_DOCUMENTS", ge=1, le=1000)
     # Numbers the question names (graphmem/read/pipeline/stages/numbers.py): a candidate of the first window holding
-    # the question's words written with digits gains this weight x the (rarity-weighted) share it holds.
+    # the question's words written with digits gains up to this weight, by how few candidates hold them.
     read_numbers_weight: float = Field(0.6, alias="GRAPHMEM_READ_NUMBERS_WEIGHT", ge=0)
     read_numbers_window: int = Field(30, alias="GRAPHMEM_READ_NUMBERS_WINDOW", ge=0, le=1000)
     read_version_window: int = Field(30, alias="GRAPHMEM_READ_VERSION_WINDOW", ge=0, le=1000)

@@ -3,7 +3,7 @@
 Deterministic and model-free, so what the write path stores and what the read path looks up agree.
 """
 
-from graphmem.text.numbers import numbers_of, same_numbers
+from graphmem.text.numbers import numbered_words, numbers_of, same_numbers
 from graphmem.text.sentences import split_sentences
 from graphmem.text.tags import DEFAULT_MAX_TAGS, extract_tags, names_in, normalize_tag
 from graphmem.text.words import CALENDAR_WORDS, MONTH_NAMES, WEEKDAY_NAMES, stopwords
@@ -16,6 +16,7 @@ __all__ = [
     "extract_tags",
     "names_in",
     "normalize_tag",
+    "numbered_words",
     "numbers_of",
     "same_numbers",
     "split_sentences",

@@ -7,6 +7,7 @@ import re
 import unicodedata
 
 _DIGITS_RE = re.compile(r"\d+")
+_NUMBERED_RE = re.compile(r"[^\W_]*\d[^\W_]*")
 
 
 def numbers_of(text: str) -> tuple[str, ...]:
@@ -19,3 +20,8 @@ def numbers_of(text: str) -> tuple[str, ...]:
 def same_numbers(a: str, b: str) -> bool:
     """True when `a` and `b` carry the same numbers in the same order (both none included)."""
     return numbers_of(a) == numbers_of(b)
+
+
+def numbered_words(text: str) -> frozenset[str]:
+    """The lower-cased letter-and-digit runs of `text` that hold a digit ("Ward-7B, 2024" -> {"7b", "2024"})."""
+    return frozenset(_NUMBERED_RE.findall(text.lower()))

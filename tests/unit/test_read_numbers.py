@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from graphmem.read.pipeline.stages.numbers import numbered_words, question_numbers, shares
+from graphmem.read.pipeline.stages.numbers import question_numbers, shares
+from graphmem.text import numbered_words
 
 
 def test_numbered_words_are_letter_and_digit_runs_holding_a_digit() -> None:

@@ -7,7 +7,6 @@ stage's; a question without numbers is left alone."""
 from __future__ import annotations
 
 import math
-import re
 from typing import ClassVar
 
 from graphmem.read.fusion import Fused
@@ -15,13 +14,7 @@ from graphmem.read.pipeline.context import RecallContext
 from graphmem.read.pipeline.stages.base import record
 from graphmem.read.question_dates import question_dates
 from graphmem.read.versions import unit_subjects
-
-_NUMBERED_RE = re.compile(r"[^\W_]*\d[^\W_]*")
-
-
-def numbered_words(text: str) -> frozenset[str]:
-    """The lower-cased letter-and-digit runs of `text` that hold a digit ("Ward-7B, 2024" -> {"7b", "2024"})."""
-    return frozenset(_NUMBERED_RE.findall(text.lower()))
+from graphmem.text import numbered_words
 
 
 def question_numbers(query: str) -> frozenset[str]:
