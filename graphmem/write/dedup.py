@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from graphmem.ids import content_id
-from graphmem.text import normalize_tag, numbers_of
+from graphmem.text import normalize_tag, numbers_of, same_numbers
 from graphmem.write.embedding import SUBGOALS, TAGS, CallEmbedder
 
 LEGACY_FETCH = 50
@@ -118,13 +118,13 @@ def resolve_keys(
         near = summary.timed_db(lambda: store.read(kind.nearest_legacy_query, **params))
     matched: dict[str, str] = {}
     for r in sorted(near, key=lambda r: -r["score"]):
-        agrees = not kind.numbers_identify or numbers_of(r["name"]) == numbers_of(display[r["key"]])
+        agrees = not kind.numbers_identify or same_numbers(r["name"], display[r["key"]])
         if agrees and r["key"] not in matched:
             matched[r["key"]] = r["id"]
 
     new: list[NewKey] = []
     unmatched = [i for i, norm in enumerate(fresh) if norm not in matched]
-    groups = [numbers_of(fresh[i]) for i in unmatched] if kind.numbers_identify else None
+    groups = [numbers_of(display[fresh[i]]) for i in unmatched] if kind.numbers_identify else None
     leader = _greedy_clusters(np.asarray([vectors[i] for i in unmatched], dtype=np.float32), threshold, groups=groups)
     for norm in fresh:
         if norm in matched:

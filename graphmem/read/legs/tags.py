@@ -12,7 +12,7 @@ from graphmem.embed import Embedder
 from graphmem.read.asof import AsOf
 from graphmem.read.legs.base import LegRanking, UnitRow
 from graphmem.read.results import TagMatch
-from graphmem.text import normalize_tag, numbers_of
+from graphmem.text import normalize_tag, same_numbers
 
 _LEGACY_FETCH = 100
 
@@ -54,8 +54,7 @@ def match_tags(
     for row in rows:
         if row["match"] == "exact":
             best[row["id"]] = TagMatch(row["id"], row["name"], by_norm[row["query_tag"]], "exact", 1.0, exact_weight)
-    numbers = {t: numbers_of(t) for t in tags}
-    fuzzy = [row for row in rows if row["match"] == "fuzzy" and numbers_of(row["name"]) == numbers[row["query_tag"]]]
+    fuzzy = [row for row in rows if row["match"] == "fuzzy" and same_numbers(row["name"], row["query_tag"])]
     for row in sorted(fuzzy, key=lambda r: r["similarity"], reverse=True):
         if row["id"] not in best:
             best[row["id"]] = TagMatch(
