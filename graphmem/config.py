@@ -190,7 +190,7 @@ class Settings(BaseSettings):
     read_slot_saturation: float = Field(0.8, alias="GRAPHMEM_READ_SLOT_SATURATION", gt=0, le=1)
     read_slot_window: int = Field(30, alias="GRAPHMEM_READ_SLOT_WINDOW", ge=0, le=1000)
     read_slot_rarity_cap: int = Field(1000, alias="GRAPHMEM_READ_SLOT_RARITY_CAP", ge=1, le=1_000_000)
-    read_slot_pairs_window: int = Field(0, alias="GRAPHMEM_READ_SLOT_PAIRS_WINDOW", ge=0, le=1000)
+    read_slot_pairs_window: int = Field(30, alias="GRAPHMEM_READ_SLOT_PAIRS_WINDOW", ge=0, le=1000)
     read_slot_pairs_overlap: float = Field(0.7, alias="GRAPHMEM_READ_SLOT_PAIRS_OVERLAP", ge=0, le=1)
     read_slot_pairs_shared: float = Field(0.6, alias="GRAPHMEM_READ_SLOT_PAIRS_SHARED", ge=0, le=1)
     read_slot_pairs_tier: float = Field(0.1, alias="GRAPHMEM_READ_SLOT_PAIRS_TIER", ge=0, le=1)

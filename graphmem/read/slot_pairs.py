@@ -11,7 +11,8 @@ the same slot as the anchor when the two hold nearly the same question words: th
 least `overlap` of the weight either holds, and at least `shared` of the question's weight. A card
 "ward-7b / beds: 14" and a sentence "the bed count on ward-7b is 22" pair; "the bed count on ward-4c"
 (another subject) and "ward-7b / consultant: ..." (another attribute) do not: each lacks heavy words the
-anchor holds.
+anchor holds. A candidate that version choice by wording linked to a member as its newer or older version
+joins the group as well.
 
 The stage acts only when the anchor holds at least `shared` of the question's weight and its group has
 versions on two dates or more: a question answered by several documents, none of which holds most of what
@@ -101,9 +102,11 @@ def slot_group(
     weights: Mapping[str, float],
     s: SlotPairsSettings,
     vectors: Mapping[str, Sequence[np.ndarray]] | None = None,
+    links: Mapping[str, set[str]] | None = None,
 ) -> tuple[list[Fused], dict[str, float]]:
     """The anchor's group in `window` (anchor first) and each member's share of the question's weight;
-    empty when the stage does not act (module docstring)."""
+    empty when the stage does not act (module docstring). A dated candidate that `links` (newer id -> older
+    ids, from version choice by wording) ties to a member joins the group."""
     total = sum(weights.values())
     if total <= 0:
         return [], {}
@@ -123,9 +126,27 @@ def slot_group(
         and same_slot(mine, held.get(f.row.id, frozenset()), weights, total, s)
         and (s.cosine <= -1 or near(vecs.get(anchor.row.id), vecs.get(f.row.id)) >= s.cosine)
     ]
+    group += linked_versions(dated, group, links or {})
     if len({f.row.event_at for f in group}) < 2:
         return [], {}
     return group, {f.row.id: cover[f.row.id] for f in group}
+
+
+def linked_versions(dated: Sequence[Fused], group: Sequence[Fused], links: Mapping[str, set[str]]) -> list[Fused]:
+    """The candidates of `dated` outside `group` that `links` ties to a member, directly or through another."""
+    ties: dict[str, set[str]] = {}
+    for newer, olders in links.items():
+        for older in olders:
+            ties.setdefault(newer, set()).add(older)
+            ties.setdefault(older, set()).add(newer)
+    members = {f.row.id for f in group}
+    reached, todo = set(members), list(members)
+    while todo:
+        for other in ties.get(todo.pop(), ()):
+            if other not in reached:
+                reached.add(other)
+                todo.append(other)
+    return [f for f in dated if f.row.id in reached and f.row.id not in members]
 
 
 def order_slot_versions(
@@ -135,13 +156,16 @@ def order_slot_versions(
     s: SlotPairsSettings,
     vectors: Mapping[str, Sequence[np.ndarray]] | None = None,
     keep_order: bool = False,
+    links: Mapping[str, set[str]] | None = None,
+    pinned: str | None = None,
 ) -> list[Fused]:
     """`ranked` with the anchor's group of its first `s.window` candidates read first (module docstring),
     lifted to the window's best score; the lift is recorded in each member's value parts as `slot_version`.
     With `keep_order` the group keeps the order it has in `ranked` (an earlier stage chose among the
-    versions) and is only lifted."""
+    versions) and is only lifted; `links` as in `slot_group`. A first candidate whose id is `pinned` (an
+    earlier stage chose it) stays first, the group below it."""
     window = list(ranked[: s.window])
-    group, cover = slot_group(window, held, weights, s, vectors)
+    group, cover = slot_group(window, held, weights, s, vectors, links)
     if not group:
         return list(ranked)
     best = cover[group[0].row.id]
@@ -160,6 +184,9 @@ def order_slot_versions(
                 f.row.extra.setdefault("value", {})["slot_version"] = top - f.rrf
                 f.rrf = top
         rest = [f for f in window if f.row.id not in members]
+        if pinned is not None and window[0].row.id == pinned:
+            first = window[0]
+            return [first] + [f for f in ordered + rest if f is not first] + list(ranked[s.window :])
         return ordered + rest + list(ranked[s.window :])
     slots = iter(ordered)
     placed = [next(slots) if f.row.id in members else f for f in window]

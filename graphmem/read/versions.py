@@ -237,10 +237,11 @@ def prefer_newer_versions(
     margin: float,
     subject_words: frozenset[str] = frozenset(),
     subject_cosine: float = 1.0,
+    links: dict[str, set[str]] | None = None,
 ) -> list[Fused]:
     """`ranked` with the first `window` candidates reordered as the module docstring says, `subjects` being
     `unit_subjects` of `version_candidates(ranked, window)`; the boost a newer version got is recorded in
-    its value parts as `newer_version`."""
+    its value parts as `newer_version`, and each pair read as versions in `links` (newer id -> older ids)."""
     vectors: dict[str, np.ndarray] = {}
     for f in ranked[:window]:
         subject = subjects.get(f.row.id)
@@ -281,6 +282,8 @@ def prefer_newer_versions(
             )
             if restated or replaces_explicitly(subjects[newer.row.id], subjects[older.row.id], subject_words):
                 best = max(best, score[older.row.id])
+                if links is not None:
+                    links.setdefault(newer.row.id, set()).add(older.row.id)
         if best > score[newer.row.id]:
             lifted[newer.row.id] = score[newer.row.id] = best
     if not lifted:

@@ -93,11 +93,11 @@ def test_a_pair_needs_near_texts_when_a_cosine_is_set():
     assert [f.row.id for f in order_slot_versions(items, held(*items), WEIGHTS, S, far)] == ["new", "old"]
 
 
-def test_the_stage_is_off_by_default_switchable_by_its_settings_and_off_in_the_baselines():
+def test_the_stage_is_on_by_default_switchable_by_its_settings_and_off_in_the_baselines():
     from graphmem.config import Settings
     from graphmem.read.pipeline import recipe
 
-    assert not recipe("hybrid", Settings()).enabled("slot_pairs")
+    assert recipe("hybrid", Settings()).enabled("slot_pairs")
     on = Settings(GRAPHMEM_READ_SLOT_PAIRS_WINDOW=30)
     assert recipe("hybrid", on).enabled("slot_pairs")
     assert not recipe("hybrid-no:slot_pairs", on).enabled("slot_pairs")
@@ -123,3 +123,40 @@ def test_with_keep_order_the_group_is_lifted_in_the_order_an_earlier_stage_gave_
     ]
     ranked = order_slot_versions(items, held(*items), WEIGHTS, S, keep_order=True)
     assert [f.row.id for f in ranked] == ["chosen-old", "newer", "ward-4c"]
+
+
+def test_a_version_linked_by_wording_joins_the_group_and_keeps_the_place_that_stage_gave_it():
+    # the wording stage read "new-chat" as the newer version of "email" (it names what it replaces) and put it
+    # first; it holds too little of the question to pair by words, and a later demo note pairs with the email
+    items = [
+        fused("new-chat", 1.0, 12, "ward-7b: 22 now, replacing 14"),
+        fused("email", 0.95, 3, "the bed count on ward-7b is 14"),
+        fused("demo", 0.9, 20, "the bed count on ward-7b was discussed at the demo"),
+    ]
+    unlinked = order_slot_versions(items, held(*items), WEIGHTS, S, keep_order=True)
+    assert [f.row.id for f in unlinked] == ["email", "demo", "new-chat"]  # the group of two goes above the chat
+    linked = order_slot_versions(items, held(*items), WEIGHTS, S, keep_order=True, links={"new-chat": {"email"}})
+    assert [f.row.id for f in linked] == ["new-chat", "email", "demo"]
+
+
+def test_links_join_through_other_versions_only_candidates_of_the_window():
+    from graphmem.read.slot_pairs import linked_versions
+
+    a, b, c, d = (fused(x, 1.0, n, x) for n, x in enumerate("abcd", start=1))
+    links = {"b": {"a"}, "c": {"b"}, "z": {"d"}}
+    assert [f.row.id for f in linked_versions([a, b, c, d], [a], links)] == ["b", "c"]
+    assert linked_versions([a, b, c, d], [d], links) == []
+
+
+def test_the_candidate_an_earlier_stage_chose_first_stays_first_with_the_group_below_it():
+    items = [
+        fused("chosen", 1.0, 30, "staff meeting: ward-7b staffing agreed"),  # moved up by the wording stage
+        fused("old", 0.95, 3, "the bed count on ward-7b is 14"),
+        fused("ward-4c", 0.9, 20, "the bed count on ward-4c is 16"),
+        fused("newer", 0.8, 12, "the bed count on ward-7b is 18"),
+    ]
+    ranked = order_slot_versions(items, held(*items), WEIGHTS, S, keep_order=True, pinned="chosen")
+    assert [f.row.id for f in ranked] == ["chosen", "old", "newer", "ward-4c"]
+    # pinned only holds the first place it has: a pin on another candidate changes nothing
+    again = order_slot_versions(items, held(*items), WEIGHTS, S, keep_order=True, pinned="ward-4c")
+    assert [f.row.id for f in again] == ["old", "newer", "chosen", "ward-4c"]

@@ -38,6 +38,7 @@ class RecallContext:
     char_budget: int | None = None
     value_weights: ValueWeights | None = None  # the caller's, used where the config fixes none
     subjects: dict[str, UnitSubject] = field(default_factory=dict)
+    version_links: dict[str, set[str]] = field(default_factory=dict)  # newer id -> older ids (`versions` stage)
     latest_ids: set[str] = field(default_factory=set)
     episodes: list[ExpandedEpisode] = field(default_factory=list)
     related: list[RelatedArtefact] = field(default_factory=list)

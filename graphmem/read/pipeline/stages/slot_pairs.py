@@ -1,6 +1,7 @@
 """Version choice by pairs (`graphmem.read.slot_pairs`): the candidates of the first `window` that state the
 same slot as the one holding most of the question's rare words, decided per pair, read first — newest first,
-or in the order version choice by wording gave them when it moved a candidate of the window (`defer`). A
+or in the order version choice by wording gave them when it moved a candidate of the window, below the one it
+moved to the first place (`defer`). A
 question without an as-of date that asks about an event or a change is left alone (`event_gate`)."""
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ class SlotPairsStage:
             held[f.row.id] = slot_terms(f"{f.row.text or ''}\n{source}") & weights.keys()
             if subject is not None:
                 vectors[f.row.id] = [v for v in (subject.embedding, subject.source_embedding) if v is not None]
-        ranked = order_slot_versions(items, held, weights, settings, vectors, keep_order)
+        # ... and the candidate it moved up to the first place stays there
+        chosen = items[0].signals.get(SIGNAL_PREFIX + "versions") if keep_order else None
+        pinned = items[0].row.id if chosen is not None and chosen.rank > 1 else None
+        ranked = order_slot_versions(items, held, weights, settings, vectors, keep_order, ctx.version_links, pinned)
         record_moves(self.name, items, ranked)
         return ranked

@@ -33,6 +33,7 @@ class VersionsStage:
             settings.margin,
             question_subject_words(ctx.run.plan.tags),
             settings.subject_cosine,
+            ctx.version_links,
         )
         record_moves(self.name, items, ranked)
         return ranked
