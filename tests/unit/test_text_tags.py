@@ -57,6 +57,23 @@ def test_sentences_split_on_boundaries_but_not_abbreviations() -> None:
     ]
 
 
+def test_a_text_written_without_capitals_splits_into_its_sentences_too() -> None:
+    # a lower-case text has no capital to start a sentence: it used to come back as one "sentence"
+    text = "the ward moved to level 2. it opens at 9 a.m. on monday! any questions? ask dr. smith or j. doe."
+    assert split_sentences(text) == [
+        "the ward moved to level 2.",
+        "it opens at 9 a.m. on monday!",
+        "any questions?",
+        "ask dr. smith or j. doe.",
+    ]
+    # ... and a text with capitals keeps the capital rule: "the U.S. state of Iowa" is one sentence
+    assert split_sentences("Iowa is a U.S. state. it is flat.") == ["Iowa is a U.S. state. it is flat."]
+    assert split_sentences("publix is a u.s. grocery chain. it is large.") == [
+        "publix is a u.s. grocery chain.",
+        "it is large.",
+    ]
+
+
 def test_numbers_are_identity() -> None:
     assert numbers_of("ward-07b, 2024") == ("7", "2024")
     assert numbers_of("٣ beds") == ("3",)  # any script's decimal digits

@@ -90,6 +90,13 @@ def test_dated_labels_title_what_follows_and_questions_in_documents_are_no_facts
     ]
 
 
+def test_a_document_written_without_capitals_gives_one_fact_per_sentence() -> None:
+    text = "ward-7b moved to level 2 last week. the bed count on ward-7b is now 22. anyone seen the rota?"
+    facts = facts_from_text(text, titles=True)
+    assert [f.text for f in facts] == ["ward-7b moved to level 2 last week.", "the bed count on ward-7b is now 22."]
+    assert "ward-7b" in facts[1].tags and "22" in facts[1].tags
+
+
 def test_segments_split_where_consecutive_subgoals_diverge() -> None:
     a, b = [1.0, 0.0], [0.0, 1.0]
     near_a = [0.8, 0.6]  # cosine 0.8 with a
