@@ -197,6 +197,7 @@ class Settings(BaseSettings):
     read_slot_pairs_cosine: float = Field(-1.0, alias="GRAPHMEM_READ_SLOT_PAIRS_COSINE", ge=-1, le=1)
     read_slot_pairs_event_gate: bool = Field(True, alias="GRAPHMEM_READ_SLOT_PAIRS_EVENT_GATE")
     read_slot_pairs_defer: bool = Field(True, alias="GRAPHMEM_READ_SLOT_PAIRS_DEFER")
+    read_slot_pairs_defer_bounded: bool = Field(False, alias="GRAPHMEM_READ_SLOT_PAIRS_DEFER_BOUNDED")
     read_related_seeds: int = Field(5, alias="GRAPHMEM_READ_RELATED_SEEDS", ge=0, le=100)
     read_related_per_seed: int = Field(3, alias="GRAPHMEM_READ_RELATED_PER_SEED", ge=1, le=50)
     read_related_window_days: int = Field(3, alias="GRAPHMEM_READ_RELATED_WINDOW_DAYS", ge=0, le=365)

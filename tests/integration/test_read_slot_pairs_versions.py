@@ -84,3 +84,35 @@ def test_the_newest_or_the_as_of_valid_version_of_the_asked_slot_is_read_first(s
     assert "s.ferro-akande" not in without, without
     hit = graph.recall(current, space, recipe=on, k=10).hits[0]
     assert "stage:slot_pairs" in hit.signals or "slot_version" in hit.value
+
+
+BOUNDED = [
+    ("2024-01-10T09:00:00Z", "the calibration lead for rig-4a has been set to t.oduya-brandt by the lab board."),
+    (
+        "2024-03-02T09:00:00Z",
+        "| rig | post | name | from |\n|---|---|---|---|\n| rig-4a | calibration lead | m.kaspar-lindh | 02/03/24 |",
+    ),
+    ("2024-03-25T09:00:00Z", "anyone know who the calibration lead on rig-4a is this week? asking for the audit."),
+    ("2024-05-20T09:00:00Z", "rig-4a card\ncalibration lead: s.ferro-akande\nfrom: 2024-05-20\nsigned: lab-desk"),
+]
+
+
+def test_a_question_asked_in_a_document_is_no_version_of_the_slot_it_names(store, minilm, space):
+    docs = [
+        {"id": f"doc-{n}", "text": text, "event_at": at, "author": "lab-desk"}
+        for n, (at, text) in enumerate([*BOUNDED, *OTHERS])
+    ]
+    docs += [
+        {"id": f"chat-{n}", "text": text, "event_at": f"2024-02-{n + 1:02d}T12:00:00Z", "author": "notices"}
+        for n, text in enumerate(CHATTER)
+    ]
+    graph = MemoryGraph(store, minilm, Settings())
+    graph.ingest_documents(space, docs)
+    past = "who was the calibration lead for rig-4a on 1 april 2024?"
+    as_of = datetime(2024, 4, 1, tzinfo=UTC)
+    # "anyone know who the calibration lead on rig-4a is?" holds every word of the question and is the newest
+    # record before the bound, but asks rather than states: the table row valid then is read first
+    hits = graph.recall(past, space, recipe="hybrid", k=10, as_of=as_of).hits
+    assert "m.kaspar-lindh" in hits[0].text, [h.text for h in hits[:3]]
+    asked = [h for h in hits if h.text.startswith("anyone know")]
+    assert asked and "slot_version" not in asked[0].value

@@ -108,9 +108,11 @@ def test_the_stage_is_on_by_default_switchable_by_its_settings_and_off_in_the_ba
             GRAPHMEM_READ_SLOT_PAIRS_WINDOW=30,
             GRAPHMEM_READ_SLOT_PAIRS_EVENT_GATE=False,
             GRAPHMEM_READ_SLOT_PAIRS_DEFER=False,
+            GRAPHMEM_READ_SLOT_PAIRS_DEFER_BOUNDED=True,
         ),
     )
     assert not parts.stages.slot_pairs.event_gate and not parts.stages.slot_pairs.defer
+    assert parts.stages.slot_pairs.defer_bounded and not recipe("hybrid", on).stages.slot_pairs.defer_bounded
     for name in ("vector", "bm25", "tagvote", "plugmem"):
         assert not recipe(name, on).enabled("slot_pairs"), name
 
@@ -160,3 +162,21 @@ def test_the_candidate_an_earlier_stage_chose_first_stays_first_with_the_group_b
     # pinned only holds the first place it has: a pin on another candidate changes nothing
     again = order_slot_versions(items, held(*items), WEIGHTS, S, keep_order=True, pinned="ward-4c")
     assert [f.row.id for f in again] == ["old", "newer", "chosen", "ward-4c"]
+
+
+def test_under_an_as_of_bound_the_group_reads_newest_first_unless_told_to_defer_there_too():
+    from graphmem.read.pipeline.stages.slot_pairs import keeps_wording_order
+
+    assert keeps_wording_order(S, current=True, moved=True)  # a current question: the wording stage's order
+    assert not keeps_wording_order(S, current=False, moved=True)  # bounded: the latest version before the bound
+    assert not keeps_wording_order(S, current=True, moved=False)
+    assert keeps_wording_order(S.model_copy(update={"defer_bounded": True}), current=False, moved=True)
+
+
+def test_a_question_in_a_candidate_holds_none_of_the_words_it_asks_about():
+    from graphmem.read.pipeline.stages.slot_pairs import stated_text
+
+    asked = "anyone know the bed count on ward-7b this week? asking for the safer staffing return."
+    assert slot_terms(stated_text(asked)) & WEIGHTS.keys() == frozenset()
+    card = "ward-7b particulars\nbeds: 22\nupdated 2024-11-19 by d.esquivel-park"
+    assert slot_terms(stated_text(card)) & WEIGHTS.keys() == {"ward-7b", "7b", "ward", "bed"}

@@ -99,6 +99,7 @@ class SlotPairsSettings(StageSettings):
     lift: bool = True  # the group goes above the window's other candidates (else it keeps its places)
     event_gate: bool = True  # leave a question with an event/change cue word alone (English; switchable)
     defer: bool = True  # when the wording stage (`versions`) moved a candidate, keep its order within the group
+    defer_bounded: bool = False  # ... for a question bounded by an as-of date too (else newest first there)
     rarity_cap: int = Field(1000, ge=1)
 
 
@@ -269,6 +270,7 @@ def from_settings(settings: Settings) -> RecallConfig:
                 cosine=s.read_slot_pairs_cosine,
                 event_gate=s.read_slot_pairs_event_gate,
                 defer=s.read_slot_pairs_defer,
+                defer_bounded=s.read_slot_pairs_defer_bounded,
                 rarity_cap=s.read_slot_rarity_cap,
             ),
             bridges=BridgesSettings(
