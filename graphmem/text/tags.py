@@ -12,8 +12,9 @@ Algorithm (a RAKE-style keyphrase extractor, documented so results can be predic
 3. *Quantities*: a number with its unit or counted noun (``5 km``, ``$20``, ``3 dogs``, ``10:30 am``,
    ``2024``); a bare one-digit number or a bare clock time (transcript stamps) is not a tag.
 4. *Key phrases*: maximal runs of lower-case non-stop words (yake's English stop-word list plus common verbs),
-   at most three words long (a longer run keeps its last two words — the head of an English noun phrase),
-   scored by RAKE's degree / frequency.
+   at most three words long (a longer run gives its last two words — the head of an English noun phrase —
+   and, as a phrase of its own, up to three words before them: "mv petrel-iii's | service loop"), scored by
+   RAKE's degree / frequency.
 
 Names come first, then quantities, then phrases by score; ties keep text order; duplicates by normal
 form are dropped.
@@ -160,9 +161,11 @@ def _phrases(sentence: list[str], stop: frozenset[str], plain: frozenset[str]) -
     run: list[str] = []
 
     def flush() -> None:
-        if run:
-            words = run if len(run) <= MAX_PHRASE_WORDS else run[-2:]
-            phrases.append(" ".join(words))
+        if len(run) <= MAX_PHRASE_WORDS:
+            phrases.extend([" ".join(run)] if run else [])
+        else:  # the head of the noun phrase, then what stood before it ("mv petrel-iii's | service loop")
+            phrases.append(" ".join(run[-2:]))
+            phrases.append(" ".join(run[-2 - MAX_PHRASE_WORDS : -2]))
         run.clear()
 
     for i, token in enumerate(sentence):

@@ -36,6 +36,15 @@ def test_a_query_shares_tags_with_the_fact_that_answers_it() -> None:
     assert {"caroline", "lgbtq", "support group"} <= shared
 
 
+def test_a_long_lower_case_phrase_keeps_what_stands_before_its_head() -> None:
+    # "mv petrel-iii's service loop" is four key words in a row: the head ("service loop") and the name before
+    # it are both tags, so a question written without capitals still names its subject
+    query = extract_tags("back on 27 december 2023, what was mv petrel-iii's service loop?")
+    fact = extract_tags("the service loop for mv petrel-iii has been set to loop n2 (hull-zeebrugge).")
+    assert {"service loop", "mv petrel-iii"} <= {normalize_tag(t) for t in query} & {normalize_tag(t) for t in fact}
+    assert extract_tags("catering supplier contract renewal date") == ["catering supplier contract", "renewal date"]
+
+
 def test_tags_are_deterministic_distinct_and_bounded() -> None:
     text = "Alice met Bob in Rome. Alice met Bob in Rome again. Rome was warm, 30 degrees."
     first = extract_tags(text, max_tags=4)
