@@ -161,11 +161,11 @@ def _phrases(sentence: list[str], stop: frozenset[str], plain: frozenset[str]) -
     run: list[str] = []
 
     def flush() -> None:
-        if len(run) <= MAX_PHRASE_WORDS:
-            phrases.extend([" ".join(run)] if run else [])
-        else:  # the head of the noun phrase, then what stood before it ("mv petrel-iii's | service loop")
+        if len(run) > MAX_PHRASE_WORDS:  # the head of the noun phrase, then what stood before it
             phrases.append(" ".join(run[-2:]))
             phrases.append(" ".join(run[-2 - MAX_PHRASE_WORDS : -2]))
+        elif run:
+            phrases.append(" ".join(run))
         run.clear()
 
     for i, token in enumerate(sentence):
